@@ -1,0 +1,196 @@
+package clarify
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// Call is what the checks need to know about one call.
+type Call struct {
+	Op   *tools.Operation
+	Args map[string]any
+	// UserRequest is the person's own words (_user_request), when given.
+	UserRequest string
+	// Resources maps an identifier argument to the thing it names ("movie"), for arguments
+	// a producer can resolve from a name: those are asked for by name, never by id.
+	Resources map[string]string
+	// Confirmed lists arguments the person has confirmed; they are not questioned again.
+	Confirmed map[string]bool
+}
+
+// Check inspects a call before anything is sent and returns every question in one round:
+// missing, invalid and invented values, in the order the spec lists the fields.
+func Check(c Call) ([]Question, error) {
+	var qs []Question
+	asked := map[string]bool{}
+	for _, arg := range requiredArgs(c.Op) {
+		if present(c.Args[arg]) {
+			continue
+		}
+		f := FieldOf(c.Op, arg)
+		f.Resource = c.Resources[arg]
+		qs = append(qs, Question{
+			Field:    arg,
+			Kind:     Missing,
+			Question: Ask(c.Op, f),
+			Reason:   fmt.Sprintf("%s is required by %s and was not given", arg, c.Op.Key()),
+			Options:  enumOptions(f.Schema),
+		})
+		asked[arg] = true
+	}
+
+	given := map[string]any{}
+	for k, v := range c.Args {
+		if present(v) {
+			given[k] = v
+		}
+	}
+	problems, err := validate(c.Op, given)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range problems {
+		if asked[p.field] {
+			continue
+		}
+		f := FieldOf(c.Op, p.field)
+		f.Resource = c.Resources[p.field]
+		q := Question{
+			Field:  p.field,
+			Kind:   Invalid,
+			Reason: fmt.Sprintf("%v is not valid for %s%s: %s", describe(c.Args[p.field]), p.field, p.path, p.message),
+		}
+		if len(p.enum) > 0 {
+			for _, v := range p.enum {
+				if v != nil {
+					q.Options = append(q.Options, Option{Value: v, Label: fmt.Sprint(v)})
+				}
+			}
+		}
+		q.Question = fmt.Sprintf("%s (%s)", Ask(c.Op, f), p.message)
+		if p.field == "" {
+			q.Question = "The arguments do not fit this operation: " + p.message
+		}
+		qs = append(qs, q)
+		asked[p.field] = true
+	}
+
+	for _, arg := range requiredArgs(c.Op) {
+		v, ok := c.Args[arg]
+		if !ok || asked[arg] || c.Confirmed[arg] || !present(v) {
+			continue
+		}
+		f := FieldOf(c.Op, arg)
+		if inEnum(f.Schema, v) {
+			continue
+		}
+		if invented, why := Placeholder(v, examplesOf(c.Op, arg)); invented {
+			f.Resource = c.Resources[arg]
+			qs = append(qs, Question{
+				Field:    arg,
+				Kind:     Unconfirmed,
+				Question: fmt.Sprintf("%s (%s looks invented, not something you said.)", Ask(c.Op, f), describe(v)),
+				Reason:   why,
+			})
+			asked[arg] = true
+		}
+	}
+	sortQuestions(c.Op, qs)
+	return qs, nil
+}
+
+// requiredArgs lists the required arguments in declaration order: parameters, then the
+// body's required properties as the spec lists them.
+func requiredArgs(op *tools.Operation) []string {
+	req, _ := op.InputSchema["required"].([]string)
+	return req
+}
+
+// FieldOrder is the order questions are asked in: parameters, body required properties,
+// then the remaining body properties.
+func FieldOrder(op *tools.Operation) map[string]int {
+	order := map[string]int{}
+	add := func(name string) {
+		if _, ok := order[name]; !ok {
+			order[name] = len(order)
+		}
+	}
+	for _, p := range op.Params {
+		add(p.Arg)
+	}
+	if op.Body != nil {
+		for _, name := range op.Body.RequiredProps {
+			add(name)
+		}
+		for _, name := range op.Body.Props {
+			add(name)
+		}
+		if op.Body.Arg != "" {
+			add(op.Body.Arg)
+		}
+	}
+	return order
+}
+
+// Sort orders questions as the spec lists the fields, so the first question is about the
+// first thing the operation needs.
+func Sort(op *tools.Operation, qs []Question) { sortQuestions(op, qs) }
+
+func sortQuestions(op *tools.Operation, qs []Question) {
+	order := FieldOrder(op)
+	rank := func(f string) int {
+		if i, ok := order[f]; ok {
+			return i
+		}
+		return len(order)
+	}
+	sort.SliceStable(qs, func(i, j int) bool { return rank(qs[i].Field) < rank(qs[j].Field) })
+}
+
+// examplesOf returns the spec's own example and default values for an argument.
+func examplesOf(op *tools.Operation, arg string) []any {
+	if p := op.ParamByArg(arg); p != nil {
+		out := append([]any(nil), p.Examples...)
+		if p.Default != nil {
+			out = append(out, p.Default)
+		}
+		return out
+	}
+	f := FieldOf(op, arg)
+	var out []any
+	if ex, ok := f.Schema["examples"].([]any); ok {
+		out = append(out, ex...)
+	}
+	if d, ok := f.Schema["default"]; ok && d != nil {
+		out = append(out, d)
+	}
+	return out
+}
+
+func present(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return false
+	case string:
+		return x != ""
+	}
+	return true
+}
+
+func inEnum(schema map[string]any, v any) bool {
+	for _, e := range enumValues(schema) {
+		if sameValue(e, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func describe(v any) string {
+	if s, ok := v.(string); ok {
+		return fmt.Sprintf("%q", s)
+	}
+	return fmt.Sprint(v)
+}

@@ -1,0 +1,78 @@
+package clarify
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// placeholderWords are values assistants put in when they have nothing real: the words
+// of example code and form templates.
+var placeholderWords = map[string]bool{
+	"string": true, "example": true, "test": true, "foo": true, "bar": true, "baz": true,
+	"xxx": true, "xxxx": true, "todo": true, "tbd": true, "placeholder": true, "sample": true,
+	"value": true, "dummy": true, "lorem ipsum": true, "john doe": true, "jane doe": true,
+	"your_api_key": true, "your-api-key": true, "api_key": true, "user": true, "username": true,
+	"name": true, "n/a": true, "none": true, "null": true, "undefined": true, "unknown": true,
+	"1234": true, "12345": true, "123456": true, "0000": true, "abc": true, "abc123": true,
+	"00000000-0000-0000-0000-000000000000": true, "123e4567-e89b-12d3-a456-426614174000": true,
+	"user@example.com": true, "test@example.com": true, "email@example.com": true,
+	"john.doe@example.com": true, "john@example.com": true,
+}
+
+var (
+	// <id>, {id}, [name], YOUR_TOKEN_HERE, ${VAR}: template slots, not values.
+	slotPattern = regexp.MustCompile(`^(<[^<>]+>|\{[^{}]+\}|\[[^\[\]]+\]|\$\{[^}]+\})$`)
+	yourPattern = regexp.MustCompile(`(?i)^(your|my)[ _-]`)
+	// Placeholder addresses at the domains reserved for documentation.
+	exampleDomain = regexp.MustCompile(`(?i)@example\.(com|org|net)$|^https?://(www\.)?example\.(com|org|net)(/|$)`)
+	repeated      = regexp.MustCompile(`^(x+|0+|9+|1+)$`)
+)
+
+// Placeholder reports whether v looks invented, and why. examples are the spec's own
+// example and default values for the field, which an assistant copies from the schema.
+func Placeholder(v any, examples []any) (bool, string) {
+	for _, ex := range examples {
+		if ex != nil && sameValue(v, ex) {
+			return true, "it is the API documentation's example value"
+		}
+	}
+	s, ok := scalarText(v)
+	if !ok {
+		return false, ""
+	}
+	t := strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case t == "":
+		return false, ""
+	case placeholderWords[t]:
+		return true, fmt.Sprintf("%q is a placeholder value", s)
+	case slotPattern.MatchString(t):
+		return true, fmt.Sprintf("%q is a template slot, not a value", s)
+	case yourPattern.MatchString(t):
+		return true, fmt.Sprintf("%q is a placeholder value", s)
+	case exampleDomain.MatchString(t):
+		return true, fmt.Sprintf("%q uses a documentation-only example domain", s)
+	case len(t) >= 4 && repeated.MatchString(strings.ReplaceAll(t, "-", "")):
+		return true, fmt.Sprintf("%q is a filler value", s)
+	}
+	return false, ""
+}
+
+func scalarText(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case float64, int, int64, json.Number:
+		return fmt.Sprint(x), true
+	}
+	return "", false
+}
+
+// sameValue compares two JSON values by their JSON text, so 5 and 5.0 agree.
+func sameValue(a, b any) bool {
+	ja, err1 := json.Marshal(a)
+	jb, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && string(ja) == string(jb)
+}

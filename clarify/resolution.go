@@ -1,0 +1,51 @@
+package clarify
+
+import (
+	"fmt"
+
+	"github.com/askapi/askapi/reverse"
+)
+
+// FromResolution turns a resolution that did not settle on one value into a question
+// about the thing the person named, never about its id.
+func FromResolution(r reverse.Resolution) (Question, bool) {
+	thing := reverse.Display(r.Resource)
+	switch r.Outcome {
+	case reverse.Ambiguous:
+		q := Question{
+			Field:    r.Arg,
+			Kind:     Ambiguous,
+			Question: fmt.Sprintf("Several %s match %q. Which one do you mean?", pluralOf(thing), r.Input),
+			Reason:   fmt.Sprintf("%s returned %d matches for %q", r.Via, len(r.Candidates), r.Input),
+			Via:      r.Via,
+		}
+		for i, c := range r.Candidates {
+			if i == MaxOptions {
+				break
+			}
+			q.Options = append(q.Options, Option{Value: c.ID, Label: c.Label})
+		}
+		return q, true
+	case reverse.NotFound:
+		return Question{
+			Field:    r.Arg,
+			Kind:     NotFound,
+			Question: fmt.Sprintf("No %s called %q was found. Could you check the spelling, or say which %s you mean another way?", thing, r.Input, thing),
+			Reason:   fmt.Sprintf("searched %s: no match", r.Searched),
+			Via:      r.Via,
+		}, true
+	}
+	return Question{}, false
+}
+
+func pluralOf(s string) string {
+	switch {
+	case s == "person":
+		return "people"
+	case len(s) > 1 && s[len(s)-1] == 'y':
+		return s[:len(s)-1] + "ies"
+	case len(s) > 0 && s[len(s)-1] == 's':
+		return s
+	}
+	return s + "s"
+}

@@ -1,0 +1,162 @@
+package clarify
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/tools"
+)
+
+// Status is the outcome of a tool call.
+type Status string
+
+const (
+	StatusOK                 Status = "ok"
+	StatusNeedsClarification Status = "needs_clarification"
+	StatusUnsupported        Status = "unsupported"
+	StatusCancelled          Status = "cancelled"
+	StatusError              Status = "error"
+)
+
+// Result is the envelope every tool returns as structuredContent.
+type Result struct {
+	Status Status `json:"status"`
+	// Operation is "METHOD /path" of the operation the result is about.
+	Operation string `json:"operation,omitempty"`
+	HTTP      *HTTP  `json:"http,omitempty"`
+	Body      any    `json:"body,omitempty"`
+	// Note says when the body was truncated.
+	Note      string       `json:"note,omitempty"`
+	Resolved  []Resolution `json:"resolved,omitempty"`
+	Calls     []tools.Call `json:"calls,omitempty"`
+	Questions []Question   `json:"questions,omitempty"`
+	// Continuation resumes the call after the person answered.
+	Continuation string `json:"continuation,omitempty"`
+	// Reason explains unsupported, cancelled and error results.
+	Reason string `json:"reason,omitempty"`
+	// Error describes an upstream or transport failure.
+	Error *Failure `json:"error,omitempty"`
+
+	// Steps is the backward chain a plan would run (the plan meta-tool).
+	Steps []reverse.Step `json:"steps,omitempty"`
+	// Operations are the matches of find_operations, best first.
+	Operations []OperationMatch `json:"operations,omitempty"`
+}
+
+// OperationMatch is one operation find_operations offers.
+type OperationMatch struct {
+	Tool    string  `json:"tool"`
+	Method  string  `json:"method"`
+	Path    string  `json:"path"`
+	Summary string  `json:"summary,omitempty"`
+	Score   float64 `json:"score"`
+}
+
+// HTTP is the upstream answer's status line.
+type HTTP struct {
+	Status      int    `json:"status"`
+	ContentType string `json:"content_type,omitempty"`
+}
+
+// Resolution records an argument askapi filled, and from which call.
+type Resolution struct {
+	Field string `json:"field"`
+	Value any    `json:"value"`
+	// From is the value the caller gave (a name), when the argument was resolved from one.
+	From any `json:"from,omitempty"`
+	// Via is the producer operation, "METHOD /path".
+	Via string `json:"via,omitempty"`
+	// Call is the index in calls of the producer request, or -1 when it was reused from a
+	// continuation.
+	Call  int    `json:"call"`
+	Label string `json:"label,omitempty"`
+}
+
+// Failure is an upstream or transport failure without secrets or stack traces.
+type Failure struct {
+	Message        string `json:"message"`
+	UpstreamStatus int    `json:"upstream_status,omitempty"`
+	BodyExcerpt    string `json:"body_excerpt,omitempty"`
+}
+
+// IsError reports whether the MCP result must carry isError.
+func (r *Result) IsError() bool { return r.Status == StatusError }
+
+// OutputSchema is the JSON Schema every tool declares: the envelope with only status
+// required, so answers and clarifications both conform.
+func OutputSchema() map[string]any {
+	question := map[string]any{
+		"type":     "object",
+		"required": []string{"field", "kind", "question"},
+		"properties": map[string]any{
+			"field":    map[string]any{"type": "string"},
+			"kind":     map[string]any{"type": "string", "enum": []string{"missing", "invalid", "ambiguous", "not_found", "unconfirmed", "sensitive"}},
+			"question": map[string]any{"type": "string"},
+			"reason":   map[string]any{"type": "string"},
+			"via":      map[string]any{"type": "string"},
+			"options": map[string]any{
+				"type": "array",
+				"items": map[string]any{
+					"type":       "object",
+					"properties": map[string]any{"value": map[string]any{}, "label": map[string]any{"type": "string"}},
+				},
+			},
+		},
+	}
+	return map[string]any{
+		"type":     "object",
+		"required": []string{"status"},
+		"properties": map[string]any{
+			"status":       map[string]any{"type": "string", "enum": []string{"ok", "needs_clarification", "unsupported", "cancelled", "error"}},
+			"operation":    map[string]any{"type": "string"},
+			"http":         map[string]any{"type": "object", "properties": map[string]any{"status": map[string]any{"type": "integer"}, "content_type": map[string]any{"type": "string"}}},
+			"body":         map[string]any{"description": "The upstream response body, parsed when it is JSON."},
+			"note":         map[string]any{"type": "string"},
+			"resolved":     map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
+			"calls":        map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
+			"questions":    map[string]any{"type": "array", "items": question},
+			"continuation": map[string]any{"type": "string"},
+			"reason":       map[string]any{"type": "string"},
+			"error":        map[string]any{"type": "object"},
+			"steps":        map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
+			"operations":   map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
+		},
+	}
+}
+
+// Text renders the result for the text content block: the same JSON, preceded for a
+// clarification by the questions in plain words and the instruction not to guess.
+func (r *Result) Text() string {
+	data, err := json.Marshal(r)
+	if err != nil {
+		data = []byte(fmt.Sprintf(`{"status":"error","reason":%q}`, err.Error()))
+	}
+	switch r.Status {
+	case StatusNeedsClarification:
+		var b strings.Builder
+		b.WriteString("Nothing was sent. Ask the user; do not guess or invent values.\n")
+		for i, q := range r.Questions {
+			fmt.Fprintf(&b, "%d. %s", i+1, q.Question)
+			if len(q.Options) > 0 {
+				labels := make([]string, len(q.Options))
+				for j, o := range q.Options {
+					labels[j] = o.Label
+				}
+				fmt.Fprintf(&b, " Options: %s.", strings.Join(labels, "; "))
+			}
+			b.WriteString("\n")
+		}
+		b.WriteString("Then call the same tool again with the user's answers")
+		if r.Continuation != "" {
+			b.WriteString(" and the _continuation value below, unchanged")
+		}
+		b.WriteString(".\n")
+		b.Write(data)
+		return b.String()
+	case StatusUnsupported:
+		return "This API cannot do that: " + r.Reason + "\nTell the user; do not substitute another operation.\n" + string(data)
+	}
+	return string(data)
+}

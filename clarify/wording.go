@@ -1,0 +1,198 @@
+package clarify
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// Field is what a question is about, with what wording needs to ask it as a person
+// would be asked.
+type Field struct {
+	Arg    string
+	Schema map[string]any
+	// Resource is the thing an identifier names ("movie" for movie_id) when a producer can
+	// resolve it from a name, so the question asks for the thing and not its id.
+	Resource string
+}
+
+// FieldOf returns the field for an argument of op.
+func FieldOf(op *tools.Operation, arg string) Field {
+	f := Field{Arg: arg}
+	if props, ok := op.InputSchema["properties"].(map[string]any); ok {
+		f.Schema, _ = props[arg].(map[string]any)
+	}
+	return f
+}
+
+// Human turns an argument name into words: createdBy → "created by", movie_id → "movie id".
+func Human(arg string) string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	runes := []rune(arg)
+	for i, r := range runes {
+		switch {
+		case r == '_' || r == '-' || r == '.' || r == ' ':
+			flush()
+		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(runes[i-1]) || (i+1 < len(runes) && unicode.IsLower(runes[i+1]))):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	if len(words) > 1 && words[len(words)-1] == "query" && strings.Contains(arg, "__") {
+		words = words[:len(words)-1]
+	}
+	return strings.Join(words, " ")
+}
+
+// purpose phrases what the operation does, for "needed to ..." clauses.
+func purpose(op *tools.Operation) string {
+	s := op.Summary
+	if s == "" {
+		s = firstLine(op.Description)
+	}
+	s = strings.TrimRight(strings.TrimSpace(s), ".")
+	if s == "" || len(s) > 80 {
+		return ""
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.Index(s, ". "); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// Ask phrases the question for a value the person must supply.
+func Ask(op *tools.Operation, f Field) string {
+	q := askBare(f)
+	if p := purpose(op); p != "" {
+		q += " (needed to " + p + ")"
+	}
+	return q
+}
+
+func askBare(f Field) string {
+	h := Human(f.Arg)
+	if f.Resource != "" {
+		return fmt.Sprintf("Which %s do you mean? A name or title is enough.", f.Resource)
+	}
+	desc := ""
+	if d, ok := f.Schema["description"].(string); ok && d != "" {
+		desc = " — " + firstLine(d)
+	}
+	lower := strings.ToLower(f.Arg)
+	switch {
+	case len(enumValues(f.Schema)) > 0:
+		return fmt.Sprintf("Which %s should be used: %s?", h, orList(enumValues(f.Schema)))
+	case isWho(f.Arg):
+		return fmt.Sprintf("Who should be recorded as %q?%s", h, desc)
+	case isWhen(f):
+		return fmt.Sprintf("When should %q be? A date and time is needed%s.", h, desc)
+	case schemaType(f.Schema) == "boolean":
+		return fmt.Sprintf("Should %q be yes or no?%s", h, desc)
+	case schemaType(f.Schema) == "integer" || schemaType(f.Schema) == "number":
+		return fmt.Sprintf("What number should %q be?%s", h, desc)
+	case strings.Contains(lower, "comment") || strings.Contains(lower, "reason") || strings.Contains(lower, "message") || strings.Contains(lower, "note"):
+		return fmt.Sprintf("What %s should be included?%s", h, desc)
+	case schemaType(f.Schema) == "array":
+		return fmt.Sprintf("Which %s should be included? Several can be given.%s", h, desc)
+	}
+	return fmt.Sprintf("What is the %s?%s", h, desc)
+}
+
+func isWho(arg string) bool {
+	l := strings.ToLower(arg)
+	if strings.HasSuffix(arg, "By") || strings.HasSuffix(l, "_by") {
+		return true
+	}
+	for _, w := range []string{"author", "owner", "creator", "assignee", "username", "reviewer"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func isWhen(f Field) bool {
+	if fm, _ := f.Schema["format"].(string); fm == "date-time" || fm == "date" || fm == "time" {
+		return true
+	}
+	l := strings.ToLower(f.Arg)
+	return strings.HasSuffix(f.Arg, "At") || strings.HasSuffix(l, "_at") || strings.HasSuffix(l, "date") || strings.HasSuffix(l, "time")
+}
+
+func schemaType(s map[string]any) string {
+	switch t := s["type"].(type) {
+	case string:
+		return t
+	case []string:
+		for _, x := range t {
+			if x != "null" {
+				return x
+			}
+		}
+	case []any:
+		for _, x := range t {
+			if str, ok := x.(string); ok && str != "null" {
+				return str
+			}
+		}
+	}
+	return ""
+}
+
+func enumValues(s map[string]any) []any {
+	if e, ok := s["enum"].([]any); ok {
+		return e
+	}
+	if items, ok := s["items"].(map[string]any); ok {
+		if e, ok := items["enum"].([]any); ok {
+			return e
+		}
+	}
+	return nil
+}
+
+func orList(vals []any) string {
+	parts := make([]string, 0, len(vals))
+	for _, v := range vals {
+		parts = append(parts, fmt.Sprint(v))
+	}
+	if len(parts) > MaxOptions+4 {
+		parts = append(parts[:MaxOptions+4], "…")
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// enumOptions offers an enum's values as options.
+func enumOptions(s map[string]any) []Option {
+	var out []Option
+	for _, v := range enumValues(s) {
+		if v == nil {
+			continue
+		}
+		out = append(out, Option{Value: v, Label: fmt.Sprint(v)})
+	}
+	return out
+}

@@ -1,0 +1,182 @@
+// Command askapi serves any OpenAPI API to assistants as MCP tools, and never lets the
+// assistant guess: missing, invented or ambiguous values become questions.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/askapi/askapi/server"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+const usage = `askapi — OpenAPI in, MCP tools out; ask before you guess.
+
+Usage:
+  askapi serve --spec FILE|URL [--base-url URL] [--header 'Name: value']... [--http ADDR]
+  askapi tools --spec FILE|URL       print the tools that would be served, as JSON
+  askapi version
+
+Run 'askapi serve -h' for every flag and its environment variable.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "serve":
+		err = cmdServe(ctx, args[1:], stdout, stderr)
+	case "tools":
+		err = cmdTools(ctx, args[1:], stdout, stderr)
+	case "version", "--version", "-v":
+		fmt.Fprintln(stdout, "askapi", version)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+	default:
+		fmt.Fprintf(stderr, "askapi: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "askapi:", err)
+		return 1
+	}
+	return 0
+}
+
+// specFlags are the flags every command that reads a spec shares.
+func specFlags(fs *flag.FlagSet, o *server.Options) {
+	fs.StringVar(&o.Spec, "spec", os.Getenv("ASKAPI_SPEC"), "OpenAPI or Swagger file or URL, JSON or YAML (env ASKAPI_SPEC)")
+	fs.BoolVar(&o.AllowExternalRefs, "allow-external-refs", envBool("ASKAPI_ALLOW_EXTERNAL_REFS"), "resolve $refs to files next to the spec (env ASKAPI_ALLOW_EXTERNAL_REFS)")
+}
+
+func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o := server.Options{Version: version, Environ: os.Environ(), Stdout: stdout}
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	specFlags(fs, &o)
+	fs.StringVar(&o.BaseURL, "base-url", os.Getenv("ASKAPI_BASE_URL"), "API base URL, overriding the spec's servers (env ASKAPI_BASE_URL)")
+	headers := envList("ASKAPI_HEADERS")
+	fs.Func("header", "extra header 'Name: value' on every request, repeatable (env ASKAPI_HEADERS, one per line)", func(v string) error {
+		headers = append(headers, v)
+		return nil
+	})
+	fs.StringVar(&o.PolicyFile, "policy", os.Getenv("ASKAPI_POLICY"), "policy file, YAML or JSON (env ASKAPI_POLICY)")
+	fs.StringVar(&o.HTTPAddr, "http", os.Getenv("ASKAPI_HTTP"), "serve streamable HTTP on ADDR instead of stdio; loopback unless a host is given (env ASKAPI_HTTP)")
+	fs.StringVar(&o.HTTPToken, "http-token", os.Getenv("ASKAPI_HTTP_TOKEN"), "bearer token HTTP clients must send (env ASKAPI_HTTP_TOKEN)")
+	fs.DurationVar(&o.Timeout, "timeout", envDuration("ASKAPI_TIMEOUT", 30*time.Second), "timeout of every upstream call (env ASKAPI_TIMEOUT)")
+	fs.Int64Var(&o.MaxBody, "max-body", envInt("ASKAPI_MAX_BODY", 1<<20), "response bytes kept before truncating (env ASKAPI_MAX_BODY)")
+	fs.BoolVar(&o.Naive, "naive", envBool("ASKAPI_NAIVE"), "plain pass-through proxy: no completion, no clarification; for comparison only (env ASKAPI_NAIVE)")
+	logLevel := fs.String("log-level", envOr("ASKAPI_LOG_LEVEL", "info"), "debug, info, warn or error; logs go to stderr (env ASKAPI_LOG_LEVEL)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	o.Headers = headers
+	// The key is a secret: environment only, never a flag visible in process lists.
+	o.ContinuationKey = os.Getenv("ASKAPI_CONTINUATION_KEY")
+	o.ContinuationTTL = envDuration("ASKAPI_CONTINUATION_TTL", 30*time.Minute)
+	if o.Spec == "" {
+		return errors.New("serve: --spec (or ASKAPI_SPEC) is required")
+	}
+	o.Logger = newLogger(stderr, *logLevel)
+	return server.Serve(ctx, o)
+}
+
+func cmdTools(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o := server.Options{Version: version}
+	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	specFlags(fs, &o)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if o.Spec == "" && fs.NArg() > 0 {
+		o.Spec = fs.Arg(0)
+	}
+	if o.Spec == "" {
+		return errors.New("tools: --spec is required")
+	}
+	o.Logger = newLogger(stderr, "warn")
+	cat, err := server.LoadCatalog(ctx, o)
+	if err != nil {
+		return err
+	}
+	p, err := server.NewPipeline(cat, o)
+	if err != nil {
+		return err
+	}
+	data, err := server.ToolList(p)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(stdout, string(data))
+	return err
+}
+
+func newLogger(w io.Writer, level string) *slog.Logger {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		l = slog.LevelInfo
+	}
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l}))
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func envBool(name string) bool {
+	b, _ := strconv.ParseBool(os.Getenv(name))
+	return b
+}
+
+func envInt(name string, def int64) int64 {
+	if n, err := strconv.ParseInt(os.Getenv(name), 10, 64); err == nil {
+		return n
+	}
+	return def
+}
+
+func envDuration(name string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(name)); err == nil {
+		return d
+	}
+	return def
+}
+
+func envList(name string) []string {
+	var out []string
+	for _, line := range strings.Split(os.Getenv(name), "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			out = append(out, line)
+		}
+	}
+	return out
+}

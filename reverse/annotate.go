@@ -1,0 +1,57 @@
+package reverse
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Resolvable describes, for _meta.askapi.resolvable, an argument that accepts a name.
+type Resolvable struct {
+	Arg      string `json:"arg"`
+	Resource string `json:"resource"`
+	Via      string `json:"via"`
+}
+
+// Annotate widens the input schema of every argument the graph can resolve so it
+// accepts a name as well as an id, and says so in its description. It returns, per tool
+// name, what is resolvable and through which operation.
+func (g *Graph) Annotate() map[string][]Resolvable {
+	out := map[string][]Resolvable{}
+	for _, op := range g.cat.Operations {
+		props, _ := op.InputSchema["properties"].(map[string]any)
+		for _, e := range g.edges[op] {
+			prod, ok := runnable(e.Producers)
+			if !ok {
+				continue
+			}
+			out[op.Name] = append(out[op.Name], Resolvable{Arg: e.Arg, Resource: Display(e.Resource), Via: prod.OpKey})
+			schema, ok := props[e.Arg].(map[string]any)
+			if !ok {
+				continue
+			}
+			widened := map[string]any{}
+			for k, v := range schema {
+				widened[k] = v
+			}
+			idDesc := ""
+			switch t := schemaType(schema); t {
+			case "integer", "number":
+				widened["type"] = []string{t, "string"}
+			case "string":
+				if f, ok := schema["format"].(string); ok {
+					idDesc = " (" + f + ")"
+					delete(widened, "format")
+				}
+			}
+			delete(widened, "pattern")
+			desc, _ := schema["description"].(string)
+			note := fmt.Sprintf("The %s's id%s, or its name: askapi looks a name up through %s and asks the user when it matches several or none.", Display(e.Resource), idDesc, prod.OpKey)
+			widened["description"] = strings.TrimSpace(desc + " " + note)
+			props[e.Arg] = widened
+			if p := op.ParamByArg(e.Arg); p != nil {
+				p.Schema = widened
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,163 @@
+package reverse
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// Source says where a producer edge came from, in order of trust.
+type Source string
+
+const (
+	SourceLink      Source = "link"      // OpenAPI links on responses
+	SourceDeclared  Source = "declared"  // x-askapi-source or the policy file
+	SourceHeuristic Source = "heuristic" // names, path segments, types
+)
+
+// Producer is an operation whose response can supply an argument of another.
+type Producer struct {
+	Op     *tools.Operation `json:"-"`
+	OpKey  string           `json:"operation"`
+	Source Source           `json:"source"`
+	// Collection locates the candidates; for a link it is a single value (Items empty and
+	// Pointer set).
+	Collection Collection `json:"collection"`
+	// Pointer is the runtime value for link producers ("/id").
+	Pointer string `json:"pointer,omitempty"`
+	// NameArg is the producer's argument that takes the name the person said (query, q),
+	// or empty for list operations whose items are matched by askapi.
+	NameArg string `json:"name_arg,omitempty"`
+	// Fixed are the producer arguments set by the edge itself (Spotify's type=artist).
+	Fixed map[string]any `json:"fixed,omitempty"`
+	// Needs lists the producer's other required arguments, which must be completed first.
+	Needs []string `json:"needs,omitempty"`
+	Score int      `json:"score"`
+}
+
+// Edge is one resolvable argument and its producers, best first.
+type Edge struct {
+	Arg       string     `json:"arg"`
+	Resource  string     `json:"resource"`
+	Producers []Producer `json:"producers"`
+}
+
+// Graph holds, for every operation, the arguments its producers can resolve.
+type Graph struct {
+	cat   *tools.Catalog
+	edges map[*tools.Operation][]Edge
+}
+
+// Declared names a producer for an argument, from x-askapi-source or a policy file:
+// operation is "METHOD /path" or a tool name.
+type Declared struct {
+	Operation string `json:"operation" yaml:"operation"`
+	Items     string `json:"items,omitempty" yaml:"items,omitempty"`
+	ID        string `json:"id,omitempty" yaml:"id,omitempty"`
+	NameArg   string `json:"query,omitempty" yaml:"query,omitempty"`
+}
+
+// DeclaredSources maps "METHOD /path" (or "*" for every operation) → argument → source.
+type DeclaredSources map[string]map[string]Declared
+
+// Build computes the graph once per catalog.
+func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
+	g := &Graph{cat: cat, edges: map[*tools.Operation][]Edge{}}
+	idx := newIndex(cat)
+	for _, op := range cat.Operations {
+		for _, p := range op.Params {
+			resource, isID := Resource(op, p)
+			var prods []Producer
+			prods = append(prods, idx.linkProducers(op, p)...)
+			prods = append(prods, idx.declaredProducers(op, p, declared)...)
+			if isID {
+				prods = append(prods, idx.heuristicProducers(op, resource)...)
+			}
+			if len(prods) == 0 {
+				continue
+			}
+			if resource == "" {
+				resource = Singular(words(p.Name))
+			}
+			g.edges[op] = append(g.edges[op], Edge{Arg: p.Arg, Resource: resource, Producers: dedupe(prods)})
+		}
+	}
+	return g
+}
+
+// Edges returns the resolvable arguments of op.
+func (g *Graph) Edges(op *tools.Operation) []Edge { return g.edges[op] }
+
+// Edge returns the edge for one argument of op.
+func (g *Graph) Edge(op *tools.Operation, arg string) (Edge, bool) {
+	for _, e := range g.edges[op] {
+		if e.Arg == arg {
+			return e, true
+		}
+	}
+	return Edge{}, false
+}
+
+// Resources maps each resolvable argument of op to the thing it names, for questions.
+func (g *Graph) Resources(op *tools.Operation) map[string]string {
+	out := map[string]string{}
+	for _, e := range g.edges[op] {
+		out[e.Arg] = Display(e.Resource)
+	}
+	return out
+}
+
+// Catalog returns the catalog the graph was built over.
+func (g *Graph) Catalog() *tools.Catalog { return g.cat }
+
+func dedupe(prods []Producer) []Producer {
+	seen := map[string]bool{}
+	var out []Producer
+	for _, p := range prods {
+		key := p.OpKey + "|" + p.Collection.Items + "|" + p.Pointer
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, p)
+	}
+	// Links first, then declared, then heuristics; within a source, higher score first.
+	rank := map[Source]int{SourceLink: 0, SourceDeclared: 1, SourceHeuristic: 2}
+	sort.SliceStable(out, func(i, j int) bool {
+		if rank[out[i].Source] != rank[out[j].Source] {
+			return rank[out[i].Source] < rank[out[j].Source]
+		}
+		return out[i].Score > out[j].Score
+	})
+	return out
+}
+
+// Describe renders the graph for `askapi graph`: operation → argument → producers.
+func (g *Graph) Describe() []map[string]any {
+	var out []map[string]any
+	for _, op := range g.cat.Operations {
+		edges := g.edges[op]
+		if len(edges) == 0 {
+			continue
+		}
+		args := map[string]any{}
+		for _, e := range edges {
+			var prods []string
+			for _, p := range e.Producers {
+				s := fmt.Sprintf("%s [%s] %s", p.OpKey, p.Source, strings.TrimPrefix(p.Collection.Items+"/*/"+p.Collection.IDField, "/"))
+				if p.Pointer != "" {
+					s = fmt.Sprintf("%s [%s] %s", p.OpKey, p.Source, p.Pointer)
+				}
+				if p.NameArg != "" {
+					s += " ← " + p.NameArg
+				}
+				prods = append(prods, s)
+			}
+			args[e.Arg] = map[string]any{"resource": e.Resource, "producers": prods}
+		}
+		out = append(out, map[string]any{"operation": op.Key(), "tool": op.Name, "arguments": args})
+	}
+	return out
+}

@@ -1,0 +1,182 @@
+package reverse
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// MaxDepth limits how many producers may chain before the target.
+const MaxDepth = 3
+
+// Ref points at a value an earlier step provides.
+type Ref struct {
+	From RefFrom `json:"$from"`
+}
+
+// RefFrom names the step and the JSON pointer into its response.
+type RefFrom struct {
+	Step    int    `json:"step"`
+	Pointer string `json:"pointer"`
+}
+
+// Step is one operation of a plan.
+type Step struct {
+	Operation string         `json:"operation"`
+	Method    string         `json:"method"`
+	Path      string         `json:"path"`
+	Arguments map[string]any `json:"arguments"`
+	// Provides names what the step supplies to a later one ("person_id of step 1").
+	Provides string `json:"provides,omitempty"`
+}
+
+// Need is an argument the plan cannot complete without the person.
+type Need struct {
+	Operation string `json:"operation"`
+	Arg       string `json:"arg"`
+	// Resource is set when a producer exists: ask for the thing by name, not its id.
+	Resource string `json:"resource,omitempty"`
+	Reason   string `json:"reason"`
+}
+
+// Plan is the backward chain that completes an operation, or what is missing.
+type Plan struct {
+	Status string `json:"status"` // "ok" or "needs_clarification"
+	Steps  []Step `json:"steps"`
+	Needs  []Need `json:"needs,omitempty"`
+}
+
+// PlanCall plans op backwards from hints: each required argument is taken from the hints,
+// else from a producer (whose own arguments are planned the same way), else asked for.
+// It executes nothing.
+func (g *Graph) PlanCall(op *tools.Operation, hints map[string]any) Plan {
+	pl := &planner{g: g, hints: hints}
+	args := pl.complete(op, hints, 0, map[*tools.Operation]bool{})
+	pl.steps = append(pl.steps, Step{Operation: op.Name, Method: op.Method, Path: op.Path, Arguments: args})
+	p := Plan{Status: "ok", Steps: pl.steps, Needs: pl.needs}
+	if len(pl.needs) > 0 {
+		p.Status = "needs_clarification"
+	}
+	if p.Steps == nil {
+		p.Steps = []Step{}
+	}
+	return p
+}
+
+type planner struct {
+	g     *Graph
+	hints map[string]any
+	steps []Step
+	needs []Need
+}
+
+// complete fills op's arguments from given values and producers, appending producer steps.
+func (pl *planner) complete(op *tools.Operation, given map[string]any, depth int, visiting map[*tools.Operation]bool) map[string]any {
+	visiting[op] = true
+	defer delete(visiting, op)
+	args := map[string]any{}
+	for k, v := range given {
+		if op.ParamByArg(k) != nil || isBodyArg(op, k) {
+			args[k] = v
+		}
+	}
+	for _, arg := range requiredArgs(op) {
+		v, has := given[arg]
+		e, resolvable := pl.g.Edge(op, arg)
+		if !has && resolvable {
+			// A hint may name the thing rather than the argument: {"person": "Sofia Coppola"}.
+			v, has = given[e.Resource]
+		}
+		switch {
+		case has && !resolvable:
+			args[arg] = v
+		case has && resolvable && (LooksLikeID(v, paramSchema(op, arg)) || !isName(v)):
+			args[arg] = v
+		case has && resolvable:
+			ref, ok := pl.produce(op, e, v, depth, visiting)
+			if ok {
+				args[arg] = ref
+			} else {
+				args[arg] = v
+			}
+		case resolvable:
+			pl.needs = append(pl.needs, Need{Operation: op.Key(), Arg: arg, Resource: Display(e.Resource),
+				Reason: fmt.Sprintf("which %s is meant was not said; %s can find it by name", Display(e.Resource), e.Producers[0].OpKey)})
+		default:
+			pl.needs = append(pl.needs, Need{Operation: op.Key(), Arg: arg, Reason: fmt.Sprintf("%s is required and no operation provides it", arg)})
+		}
+	}
+	return args
+}
+
+// produce plans the best producer for a name and returns the reference to its result.
+func (pl *planner) produce(target *tools.Operation, e Edge, name any, depth int, visiting map[*tools.Operation]bool) (Ref, bool) {
+	if depth >= MaxDepth {
+		pl.needs = append(pl.needs, Need{Operation: target.Key(), Arg: e.Arg, Resource: Display(e.Resource), Reason: "the chain to resolve it would be longer than the depth limit"})
+		return Ref{}, false
+	}
+	for _, p := range e.Producers {
+		if !p.Op.ReadOnly() || visiting[p.Op] {
+			continue // cycles are refused; plans never run writes
+		}
+		given := map[string]any{}
+		for k, v := range pl.hints {
+			given[k] = v
+		}
+		for k, v := range ProducerArgs(p, fmt.Sprint(name)) {
+			given[k] = v
+		}
+		if p.NameArg == "" && p.Pointer != "" {
+			continue // a link without a name input cannot look a name up
+		}
+		before := len(pl.needs)
+		args := pl.complete(p.Op, given, depth+1, visiting)
+		if len(pl.needs) > before {
+			pl.needs = pl.needs[:before]
+			continue // this producer needs more than we have; try the next
+		}
+		pointer := p.Pointer
+		if pointer == "" {
+			pointer = p.Collection.Items + "/0/" + p.Collection.IDField
+		}
+		pl.steps = append(pl.steps, Step{Operation: p.Op.Name, Method: p.Op.Method, Path: p.Op.Path, Arguments: args,
+			Provides: fmt.Sprintf("%s of %s, from %q", e.Arg, target.Key(), name)})
+		return Ref{From: RefFrom{Step: len(pl.steps) - 1, Pointer: pointer}}, true
+	}
+	pl.needs = append(pl.needs, Need{Operation: target.Key(), Arg: e.Arg, Resource: Display(e.Resource),
+		Reason: fmt.Sprintf("no producer can look up the %s %q on its own", Display(e.Resource), name)})
+	return Ref{}, false
+}
+
+func requiredArgs(op *tools.Operation) []string {
+	req, _ := op.InputSchema["required"].([]string)
+	return req
+}
+
+func paramSchema(op *tools.Operation, arg string) map[string]any {
+	if p := op.ParamByArg(arg); p != nil {
+		return p.Schema
+	}
+	return nil
+}
+
+func isBodyArg(op *tools.Operation, arg string) bool {
+	if op.Body == nil {
+		return false
+	}
+	if op.Body.Arg == arg {
+		return true
+	}
+	for _, p := range op.Body.Props {
+		if p == arg {
+			return true
+		}
+	}
+	return false
+}
+
+func isName(v any) bool {
+	s, ok := v.(string)
+	return ok && strings.TrimSpace(s) != ""
+}

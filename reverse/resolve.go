@@ -1,0 +1,277 @@
+package reverse
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// Fetcher runs a safe producer request and returns the parsed body. The server
+// implements it, recording each call and reusing results carried in a continuation, so a
+// resumed call repeats nothing.
+type Fetcher interface {
+	Fetch(ctx context.Context, op *tools.Operation, args map[string]any) (any, error)
+}
+
+// Outcome is what resolving one argument came to.
+type Outcome string
+
+const (
+	Filled    Outcome = "filled"
+	Ambiguous Outcome = "ambiguous"
+	NotFound  Outcome = "not_found"
+	Failed    Outcome = "failed"
+)
+
+// Candidate is one item a producer returned.
+type Candidate struct {
+	ID    any    `json:"id"`
+	Label string `json:"label"`
+}
+
+// Resolution is the result of resolving a name given for an identifier argument.
+type Resolution struct {
+	Arg        string      `json:"arg"`
+	Resource   string      `json:"resource"`
+	Input      any         `json:"input"`
+	Outcome    Outcome     `json:"outcome"`
+	Value      any         `json:"value,omitempty"`
+	Label      string      `json:"label,omitempty"`
+	Candidates []Candidate `json:"candidates,omitempty"`
+	Via        string      `json:"via"`
+	// Searched says what was looked up, for a not_found question.
+	Searched string `json:"searched"`
+	// Reused marks a resolution carried over from an earlier round: no call was made.
+	Reused bool  `json:"-"`
+	Err    error `json:"-"`
+}
+
+// Resolve fills identifier arguments of op that were given as names, by running their
+// best safe producer. Arguments that already look like ids, or that were offered as
+// options in an earlier round (prior), are left as they are; a name resolved in an
+// earlier round is not looked up again.
+func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[string]any, f Fetcher, prior map[string]Resolution) []Resolution {
+	var out []Resolution
+	for _, e := range g.edges[op] {
+		v, ok := args[e.Arg]
+		if !ok || v == nil || v == "" {
+			continue
+		}
+		p := op.ParamByArg(e.Arg)
+		before, hasBefore := prior[e.Arg]
+		if p == nil || LooksLikeID(v, p.Schema) || (hasBefore && before.offers(v)) {
+			continue
+		}
+		name, isText := v.(string)
+		if !isText {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		if hasBefore && before.Input == name && before.Outcome != Failed {
+			before.Reused = true
+			out = append(out, before)
+			continue
+		}
+		prod, ok := runnable(e.Producers)
+		if !ok {
+			continue
+		}
+		out = append(out, g.resolveOne(ctx, e, prod, name, f))
+	}
+	return out
+}
+
+// offers reports whether v is one of the ids this resolution offered or chose.
+func (r Resolution) offers(v any) bool {
+	if r.Value != nil && fmt.Sprint(r.Value) == fmt.Sprint(v) {
+		return true
+	}
+	for _, c := range r.Candidates {
+		if fmt.Sprint(c.ID) == fmt.Sprint(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// runnable picks the best producer askapi may run on its own: safe, and needing nothing
+// but the name.
+func runnable(prods []Producer) (Producer, bool) {
+	for _, p := range prods {
+		if p.Op.ReadOnly() && len(p.Needs) == 0 && p.Pointer == "" {
+			return p, true
+		}
+	}
+	return Producer{}, false
+}
+
+func (g *Graph) resolveOne(ctx context.Context, e Edge, p Producer, name string, f Fetcher) Resolution {
+	r := Resolution{Arg: e.Arg, Resource: e.Resource, Input: name, Via: p.OpKey}
+	args := ProducerArgs(p, name)
+	r.Searched = fmt.Sprintf("%s with %s", p.OpKey, describeArgs(args))
+	if p.NameArg == "" {
+		r.Searched = fmt.Sprintf("the %s listed by %s", plural(Display(e.Resource)), p.OpKey)
+	}
+	body, err := f.Fetch(ctx, p.Op, args)
+	if err != nil {
+		r.Outcome, r.Err = Failed, err
+		return r
+	}
+	items := Items(body, p.Collection)
+	if p.NameArg == "" {
+		items = matching(items, name)
+	}
+	cands := candidates(items, p.Collection.IDField)
+	switch {
+	case len(cands) == 0:
+		r.Outcome = NotFound
+	case len(cands) == 1:
+		r.Outcome, r.Value, r.Label = Filled, cands[0].ID, cands[0].Label
+	default:
+		if exact := exactMatches(items, p.Collection.IDField, name); len(exact) == 1 {
+			r.Outcome, r.Value, r.Label = Filled, exact[0].ID, exact[0].Label
+			return r
+		}
+		r.Outcome, r.Candidates = Ambiguous, cands
+	}
+	return r
+}
+
+// ProducerArgs are the arguments a producer runs with for a name.
+func ProducerArgs(p Producer, name string) map[string]any {
+	args := map[string]any{}
+	for k, v := range p.Fixed {
+		args[k] = v
+	}
+	if p.NameArg != "" {
+		args[p.NameArg] = name
+	}
+	return args
+}
+
+// Items returns the objects at the collection's pointer in a response body.
+func Items(body any, c Collection) []map[string]any {
+	v := body
+	if c.Items != "" {
+		for _, tok := range strings.Split(strings.TrimPrefix(c.Items, "/"), "/") {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+			m, ok := v.(map[string]any)
+			if !ok {
+				return nil
+			}
+			v = m[tok]
+		}
+	}
+	list, _ := v.([]any)
+	out := make([]map[string]any, 0, len(list))
+	for _, x := range list {
+		if m, ok := x.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func candidates(items []map[string]any, idField string) []Candidate {
+	var out []Candidate
+	for _, it := range items {
+		id, ok := it[idField]
+		if !ok || id == nil {
+			continue
+		}
+		out = append(out, Candidate{ID: id, Label: Label(it, id)})
+	}
+	return out
+}
+
+func exactMatches(items []map[string]any, idField, name string) []Candidate {
+	var exact []map[string]any
+	for _, it := range items {
+		if normal(Primary(it)) == normal(name) {
+			exact = append(exact, it)
+		}
+	}
+	return candidates(exact, idField)
+}
+
+// matching keeps the items of a plain list whose text mentions every word of the name,
+// ignoring case and punctuation: askapi searches lists the API cannot search itself.
+func matching(items []map[string]any, name string) []map[string]any {
+	words := strings.Fields(normal(name))
+	if len(words) == 0 {
+		return nil
+	}
+	var out []map[string]any
+	for _, it := range items {
+		text := normal(strings.Join(texts(it, 0, nil), " "))
+		all := true
+		for _, w := range words {
+			if !strings.Contains(text, w) {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// texts collects the string values of an item, a few levels deep.
+func texts(v any, depth int, acc []string) []string {
+	if depth > 4 {
+		return acc
+	}
+	switch x := v.(type) {
+	case string:
+		acc = append(acc, x)
+	case map[string]any:
+		for _, sub := range x {
+			acc = texts(sub, depth+1, acc)
+		}
+	case []any:
+		for _, sub := range x {
+			acc = texts(sub, depth+1, acc)
+		}
+	}
+	return acc
+}
+
+func normal(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+func describeArgs(args map[string]any) string {
+	var parts []string
+	for k, v := range args {
+		parts = append(parts, fmt.Sprintf("%s=%v", k, v))
+	}
+	if len(parts) == 0 {
+		return "no arguments"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(s string) string {
+	switch {
+	case s == "person":
+		return "people"
+	case strings.HasSuffix(s, "y"):
+		return s[:len(s)-1] + "ies"
+	case strings.HasSuffix(s, "s"):
+		return s
+	}
+	return s + "s"
+}

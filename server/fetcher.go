@@ -1,0 +1,52 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// fetcher runs producer requests for the resolver, recording each in the call's result.
+type fetcher struct {
+	p *Pipeline
+	c *call
+	// index maps a producer's "METHOD /path" to its latest entry in calls.
+	index map[string]int
+}
+
+// upstreamError is a producer answer with a failure status.
+type upstreamError struct {
+	status  int
+	excerpt string
+}
+
+func (e *upstreamError) Error() string { return fmt.Sprintf("the API answered %d", e.status) }
+
+func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[string]any) (any, error) {
+	if !op.ReadOnly() {
+		// The graph only offers safe producers; this guards the invariant anyway.
+		return nil, fmt.Errorf("refusing to run %s automatically: only GET and HEAD producers run", op.Key())
+	}
+	secrets := f.p.secretList()
+	req, err := tools.BuildRequest(ctx, f.p.Catalog, op, args, f.p.baseFor(op), f.p.Credentials)
+	if err != nil {
+		return nil, fmt.Errorf("build request: %w", err)
+	}
+	start := time.Now()
+	resp, err := f.p.Sender.Send(req, secrets)
+	status := 0
+	if resp != nil {
+		status = resp.Status
+	}
+	f.c.result.Calls = append(f.c.result.Calls, tools.CallOf(req, status, time.Since(start), secrets))
+	f.index[op.Key()] = len(f.c.result.Calls) - 1
+	if err != nil {
+		return nil, err
+	}
+	if resp.Status >= 400 {
+		return nil, &upstreamError{status: resp.Status, excerpt: excerpt(resp.Body, secrets)}
+	}
+	return resp.Body, nil
+}

@@ -1,0 +1,123 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	mcpserver "github.com/mark3labs/mcp-go/server"
+
+	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/tools"
+)
+
+// maxDescription keeps tool descriptions readable; long API prose costs every request.
+const maxDescription = 1200
+
+// ToolOf describes an operation as an MCP tool.
+func ToolOf(op *tools.Operation, resolvable []reverse.Resolvable) (mcp.Tool, error) {
+	input, err := json.Marshal(op.InputSchema)
+	if err != nil {
+		return mcp.Tool{}, fmt.Errorf("input schema of %s: %w", op.Name, err)
+	}
+	// Every tool shares the envelope as its output schema.
+	output, err := json.Marshal(clarify.OutputSchema())
+	if err != nil {
+		return mcp.Tool{}, fmt.Errorf("output schema: %w", err)
+	}
+	readOnly := op.ReadOnly()
+	destructive := op.Method == "DELETE"
+	idempotent := op.Method == "PUT" || op.Method == "DELETE" || readOnly
+	openWorld := true
+	t := mcp.Tool{
+		Name:            op.Name,
+		Description:     toolDescription(op),
+		RawInputSchema:  input,
+		RawOutputSchema: output,
+		Annotations: mcp.ToolAnnotation{
+			Title:           toolTitle(op),
+			ReadOnlyHint:    &readOnly,
+			DestructiveHint: &destructive,
+			IdempotentHint:  &idempotent,
+			OpenWorldHint:   &openWorld,
+		},
+		Meta: &mcp.Meta{AdditionalFields: map[string]any{
+			"openapi": map[string]any{"method": op.Method, "path": op.Path, "operationId": op.OperationID},
+		}},
+	}
+	if len(resolvable) > 0 {
+		t.Meta.AdditionalFields["askapi"] = map[string]any{"resolvable": resolvable}
+	}
+	return t, nil
+}
+
+func toolTitle(op *tools.Operation) string {
+	if op.Summary != "" {
+		return op.Summary
+	}
+	return op.Key()
+}
+
+func toolDescription(op *tools.Operation) string {
+	var b strings.Builder
+	b.WriteString(op.Key())
+	if op.Summary != "" {
+		b.WriteString(": " + op.Summary)
+	}
+	if d := strings.TrimSpace(op.Description); d != "" && d != op.Summary {
+		if len(d) > maxDescription {
+			d = d[:maxDescription] + "…"
+		}
+		b.WriteString("\n\n" + d)
+	}
+	b.WriteString("\n\nIf a required value is missing, unclear or looks invented, this tool answers needs_clarification with questions for the user instead of calling the API: ask the user, then call again with the answers and the _continuation.")
+	return b.String()
+}
+
+// handlerFor runs the pipeline for one operation and wraps the envelope as an MCP result.
+func handlerFor(p *Pipeline, op *tools.Operation) mcpserver.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		args, err := argumentsOf(req)
+		if err != nil {
+			return resultOf(&clarify.Result{
+				Status:    clarify.StatusNeedsClarification,
+				Operation: op.Key(),
+				Questions: []clarify.Question{{Field: "", Kind: clarify.Invalid, Question: "The arguments must be a JSON object.", Reason: err.Error()}},
+			}), nil
+		}
+		return resultOf(p.Call(ctx, op, args)), nil
+	}
+}
+
+func argumentsOf(req mcp.CallToolRequest) (map[string]any, error) {
+	switch a := req.Params.Arguments.(type) {
+	case nil:
+		return map[string]any{}, nil
+	case map[string]any:
+		return a, nil
+	default:
+		data, err := json.Marshal(a)
+		if err != nil {
+			return nil, fmt.Errorf("arguments: %w", err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(data, &m); err != nil {
+			return nil, fmt.Errorf("arguments are not an object: %w", err)
+		}
+		if m == nil {
+			m = map[string]any{}
+		}
+		return m, nil
+	}
+}
+
+func resultOf(r *clarify.Result) *mcp.CallToolResult {
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{mcp.TextContent{Type: "text", Text: r.Text()}},
+		StructuredContent: r,
+		IsError:           r.IsError(),
+	}
+}

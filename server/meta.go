@@ -1,0 +1,150 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	mcpserver "github.com/mark3labs/mcp-go/server"
+
+	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/tools"
+)
+
+// Meta-tool names.
+const (
+	ToolFindOperations = "find_operations"
+	ToolPlan           = "plan"
+)
+
+var reservedProps = map[string]any{
+	tools.ArgUserRequest:  map[string]any{"type": "string", "description": "The user's own words behind this call."},
+	tools.ArgContinuation: map[string]any{"type": "string", "description": "A continuation token from an earlier result, if any."},
+}
+
+func withReserved(props map[string]any) map[string]any {
+	for k, v := range reservedProps {
+		props[k] = v
+	}
+	return props
+}
+
+func metaTool(name, title, desc string, input map[string]any) (mcp.Tool, error) {
+	in, err := json.Marshal(input)
+	if err != nil {
+		return mcp.Tool{}, fmt.Errorf("input schema of %s: %w", name, err)
+	}
+	out, err := json.Marshal(clarify.OutputSchema())
+	if err != nil {
+		return mcp.Tool{}, fmt.Errorf("output schema: %w", err)
+	}
+	yes, no := true, false
+	return mcp.Tool{
+		Name:            name,
+		Description:     desc,
+		RawInputSchema:  in,
+		RawOutputSchema: out,
+		Annotations:     mcp.ToolAnnotation{Title: title, ReadOnlyHint: &yes, DestructiveHint: &no, IdempotentHint: &yes, OpenWorldHint: &no},
+	}, nil
+}
+
+// metaTools are find_operations and plan, served beside the operation tools.
+func (p *Pipeline) metaTools() ([]mcpserver.ServerTool, error) {
+	find, err := metaTool(ToolFindOperations, "Find operations",
+		"Search this API's operations by words (what you want to do). Answers the best matching tools, or unsupported when nothing in the API can do it: then tell the user instead of substituting another operation.",
+		map[string]any{"type": "object", "properties": withReserved(map[string]any{
+			"query": map[string]any{"type": "string", "description": "What the user wants to do, in words."},
+			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": 50, "description": "How many operations to return (default 10)."},
+		})})
+	if err != nil {
+		return nil, err
+	}
+	plan, err := metaTool(ToolPlan, "Plan a call",
+		"Show the backward chain askapi would run to complete an operation: which search or list calls would turn the names given into the ids the operation needs. Executes nothing. A value taken from an earlier step reads {\"$from\": {\"step\": i, \"pointer\": \"/results/0/id\"}}.",
+		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
+			"operation": map[string]any{"type": "string", "description": "A tool name or \"METHOD /path\"."},
+			"arguments": map[string]any{"type": "object", "description": "Argument values known exactly."},
+			"hints":     map[string]any{"type": "object", "description": "What the user said about arguments, such as names for ids: {\"person_id\": \"Sofia Coppola\"}."},
+		})})
+	if err != nil {
+		return nil, err
+	}
+	return []mcpserver.ServerTool{
+		{Tool: find, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			args, _ := argumentsOf(req)
+			return resultOf(p.FindOperations(args)), nil
+		}},
+		{Tool: plan, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			args, _ := argumentsOf(req)
+			return resultOf(p.Plan(args)), nil
+		}},
+	}, nil
+}
+
+// FindOperations answers the find_operations meta-tool.
+func (p *Pipeline) FindOperations(args map[string]any) *clarify.Result {
+	query, _ := args["query"].(string)
+	if strings.TrimSpace(query) == "" {
+		query, _ = args[tools.ArgUserRequest].(string)
+	}
+	if strings.TrimSpace(query) == "" {
+		return &clarify.Result{Status: clarify.StatusNeedsClarification, Operation: ToolFindOperations, Questions: []clarify.Question{{
+			Field: "query", Kind: clarify.Missing, Question: "What would you like to do with this API?", Reason: "find_operations needs words to search for",
+		}}}
+	}
+	limit := 10
+	if l, ok := args["limit"].(float64); ok && l >= 1 {
+		limit = int(math.Min(l, 50))
+	}
+	res := p.Search.Search(query, limit)
+	if res.Unsupported {
+		return &clarify.Result{Status: clarify.StatusUnsupported, Operation: ToolFindOperations, Reason: res.Reason}
+	}
+	out := &clarify.Result{Status: clarify.StatusOK, Operation: ToolFindOperations}
+	for _, m := range res.Matches {
+		out.Operations = append(out.Operations, clarify.OperationMatch{
+			Tool: m.Op.Name, Method: m.Op.Method, Path: m.Op.Path, Summary: m.Op.Summary, Score: math.Round(m.Score*100) / 100,
+		})
+	}
+	return out
+}
+
+// Plan answers the plan meta-tool: the backward chain, or the clarification.
+func (p *Pipeline) Plan(args map[string]any) *clarify.Result {
+	name, _ := args["operation"].(string)
+	op := p.Catalog.Lookup(strings.TrimSpace(name))
+	if op == nil {
+		return &clarify.Result{Status: clarify.StatusNeedsClarification, Operation: ToolPlan, Questions: []clarify.Question{{
+			Field: "operation", Kind: clarify.Invalid, Reason: fmt.Sprintf("no operation named %q", name),
+			Question: "Which operation should be planned? Give a tool name or \"METHOD /path\"; find_operations lists them.",
+		}}}
+	}
+	given := map[string]any{}
+	for _, key := range []string{"arguments", "hints"} {
+		if m, ok := args[key].(map[string]any); ok {
+			for k, v := range m {
+				given[k] = v
+			}
+		}
+	}
+	plan := p.Graph.PlanCall(op, given)
+	out := &clarify.Result{Status: clarify.StatusOK, Operation: op.Key(), Steps: plan.Steps}
+	if plan.Status != "ok" {
+		out.Status = clarify.StatusNeedsClarification
+		for _, n := range plan.Needs {
+			target := p.Catalog.Lookup(n.Operation)
+			if target == nil {
+				target = op
+			}
+			f := clarify.FieldOf(target, n.Arg)
+			f.Resource = n.Resource
+			out.Questions = append(out.Questions, clarify.Question{
+				Field: n.Arg, Kind: clarify.Missing, Question: clarify.Ask(target, f), Reason: n.Reason,
+			})
+		}
+	}
+	return out
+}

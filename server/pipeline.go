@@ -1,0 +1,333 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/tools"
+)
+
+// Pipeline runs one call: validate → complete → clarify or execute. It knows nothing of
+// MCP, so it is tested directly and shared by every transport.
+type Pipeline struct {
+	Catalog     *tools.Catalog
+	BaseURL     string
+	Credentials tools.Credentials
+	Sender      *tools.Sender
+	Sealer      *clarify.Sealer
+	// Graph resolves names given for identifiers; nil disables completion.
+	Graph *reverse.Graph
+	// Search ranks operations for find_operations.
+	Search *reverse.Index
+	// Resolvable lists, per tool, the arguments that accept a name.
+	Resolvable map[string][]reverse.Resolvable
+	// Naive sends arguments as given: no completion, no clarification. It exists so the
+	// evaluation can show what askapi adds over a plain proxy.
+	Naive  bool
+	Logger *slog.Logger
+
+	secrets []string
+}
+
+// call is one call's working state.
+type call struct {
+	op          *tools.Operation
+	args        map[string]any
+	userRequest string
+	state       clarify.State
+	result      *clarify.Result
+}
+
+// Call runs the pipeline for op with the raw arguments the client sent.
+func (p *Pipeline) Call(ctx context.Context, op *tools.Operation, raw map[string]any) *clarify.Result {
+	start := time.Now()
+	c := p.begin(op, raw)
+	if c.result.Status == "" {
+		p.run(ctx, c)
+	}
+	p.log(c, time.Since(start))
+	return c.result
+}
+
+func (p *Pipeline) begin(op *tools.Operation, raw map[string]any) *call {
+	c := &call{op: op, args: map[string]any{}, result: &clarify.Result{Operation: op.Key()}}
+	for k, v := range raw {
+		switch k {
+		case tools.ArgUserRequest:
+			c.userRequest, _ = v.(string)
+		case tools.ArgContinuation:
+		default:
+			c.args[k] = v
+		}
+	}
+	token, _ := raw[tools.ArgContinuation].(string)
+	if token == "" || p.Naive {
+		return c
+	}
+	st, err := p.Sealer.Open(token)
+	if err == nil && st.Op != op.Key() {
+		err = fmt.Errorf("the continuation belongs to %s, not %s", st.Op, op.Key())
+	}
+	if err != nil {
+		c.result.Status = clarify.StatusNeedsClarification
+		c.result.Questions = []clarify.Question{{
+			Field:    tools.ArgContinuation,
+			Kind:     clarify.Invalid,
+			Question: "The earlier clarification can no longer be resumed. Please confirm the values for this request again.",
+			Reason:   err.Error(),
+		}}
+		return c
+	}
+	c.state = st
+	// Answers given now win over the values carried from the earlier round.
+	merged := map[string]any{}
+	for k, v := range st.Args {
+		merged[k] = v
+	}
+	for k, v := range c.args {
+		merged[k] = v
+	}
+	c.args = merged
+	return c
+}
+
+func (p *Pipeline) run(ctx context.Context, c *call) {
+	if p.Naive {
+		p.execute(ctx, c)
+		return
+	}
+	if qs := p.sensitive(c); len(qs) > 0 {
+		p.clarify(c, qs)
+		return
+	}
+	qs, ok := p.complete(ctx, c)
+	if !ok {
+		return
+	}
+	asked := map[string]bool{}
+	for _, q := range qs {
+		asked[q.Field] = true
+	}
+	checked, err := clarify.Check(clarify.Call{
+		Op:          c.op,
+		Args:        c.args,
+		UserRequest: c.userRequest,
+		Resources:   p.resources(c.op),
+		Confirmed:   confirmedByRepeat(c.state, c.args),
+	})
+	if err != nil {
+		p.fail(c, fmt.Sprintf("check arguments: %v", err), 0, "")
+		return
+	}
+	for _, q := range checked {
+		if !asked[q.Field] {
+			qs = append(qs, q)
+		}
+	}
+	if len(qs) > 0 {
+		clarify.Sort(c.op, qs)
+		p.clarify(c, qs)
+		return
+	}
+	p.execute(ctx, c)
+}
+
+// complete resolves names given for identifiers through safe producers (Reverse Chain).
+// It returns the questions the resolutions raise; ok is false when the call already
+// failed.
+func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, bool) {
+	if p.Graph == nil {
+		return nil, true
+	}
+	f := &fetcher{p: p, c: c, index: map[string]int{}}
+	var qs []clarify.Question
+	for _, r := range p.Graph.Resolve(ctx, c.op, c.args, f, c.state.Resolutions) {
+		if c.state.Resolutions == nil {
+			c.state.Resolutions = map[string]reverse.Resolution{}
+		}
+		if r.Outcome != reverse.Failed {
+			c.state.Resolutions[r.Arg] = r
+		}
+		switch r.Outcome {
+		case reverse.Filled:
+			c.args[r.Arg] = r.Value
+			call := -1
+			if i, ok := f.index[r.Via]; ok && !r.Reused {
+				call = i
+			}
+			c.result.Resolved = append(c.result.Resolved, clarify.Resolution{
+				Field: r.Arg, Value: r.Value, From: r.Input, Via: r.Via, Call: call, Label: r.Label,
+			})
+		case reverse.Failed:
+			status, body := 0, ""
+			var up *upstreamError
+			if errors.As(r.Err, &up) {
+				status, body = up.status, up.excerpt
+			}
+			p.fail(c, tools.Redact(fmt.Sprintf("looking up %s %q through %s failed: %v", reverse.Display(r.Resource), r.Input, r.Via, r.Err), p.secretList()), status, body)
+			return nil, false
+		default:
+			if q, ok := clarify.FromResolution(r); ok {
+				qs = append(qs, q)
+			}
+		}
+	}
+	return qs, true
+}
+
+func (p *Pipeline) resources(op *tools.Operation) map[string]string {
+	if p.Graph == nil {
+		return nil
+	}
+	return p.Graph.Resources(op)
+}
+
+// sensitive asks for configuration when the operation needs credentials askapi does not
+// have: a secret never travels through the chat.
+func (p *Pipeline) sensitive(c *call) []clarify.Question {
+	missing := tools.MissingCredentials(p.Catalog, c.op, p.Credentials)
+	var qs []clarify.Question
+	for _, scheme := range missing {
+		qs = append(qs, clarify.Question{
+			Field:    scheme,
+			Kind:     clarify.Sensitive,
+			Question: fmt.Sprintf("This API needs the %q credential. Set %s in askapi's configuration (environment or the client's server settings); do not paste it in chat.", scheme, tools.AuthEnvVar(scheme)),
+			Reason:   fmt.Sprintf("%s requires security scheme %q and no credential is configured", c.op.Key(), scheme),
+		})
+	}
+	return qs
+}
+
+// confirmedByRepeat treats a value that was questioned as invented and is sent back
+// unchanged with the continuation as confirmed by the person: they were asked and kept it.
+func confirmedByRepeat(st clarify.State, args map[string]any) map[string]bool {
+	out := map[string]bool{}
+	for field, ok := range st.Confirmed {
+		if ok {
+			out[field] = true
+		}
+	}
+	for field, asked := range st.Asked {
+		if v, ok := args[field]; ok && sameJSON(v, asked) {
+			out[field] = true
+		}
+	}
+	return out
+}
+
+func (p *Pipeline) clarify(c *call, qs []clarify.Question) {
+	st := c.state
+	st.Op = c.op.Key()
+	st.Args = c.args
+	st.Asked = map[string]any{}
+	for _, q := range qs {
+		if q.Kind == clarify.Unconfirmed {
+			st.Asked[q.Field] = c.args[q.Field]
+		}
+	}
+	token, err := p.Sealer.Seal(st)
+	if err != nil {
+		p.fail(c, err.Error(), 0, "")
+		return
+	}
+	c.result.Status = clarify.StatusNeedsClarification
+	c.result.Questions = qs
+	c.result.Continuation = token
+}
+
+func (p *Pipeline) execute(ctx context.Context, c *call) {
+	base := p.baseFor(c.op)
+	if _, err := EffectiveBaseURL(base, base); err != nil {
+		p.fail(c, fmt.Sprintf("no API base URL: the spec declares %q; set --base-url (or ASKAPI_BASE_URL)", p.Catalog.BaseURL), 0, "")
+		return
+	}
+	req, err := tools.BuildRequest(ctx, p.Catalog, c.op, c.args, base, p.Credentials)
+	if err != nil {
+		p.fail(c, tools.Redact(fmt.Sprintf("build request: %v", err), p.secretList()), 0, "")
+		return
+	}
+	start := time.Now()
+	resp, err := p.Sender.Send(req, p.secretList())
+	if err != nil {
+		c.result.Calls = append(c.result.Calls, tools.CallOf(req, 0, time.Since(start), p.secretList()))
+		p.fail(c, tools.Redact(err.Error(), p.secretList()), 0, "")
+		return
+	}
+	c.result.Calls = append(c.result.Calls, tools.CallOf(req, resp.Status, time.Since(start), p.secretList()))
+	c.result.HTTP = &clarify.HTTP{Status: resp.Status, ContentType: resp.ContentType}
+	if resp.Status >= 400 {
+		p.fail(c, fmt.Sprintf("the API answered %d", resp.Status), resp.Status, excerpt(resp.Body, p.secretList()))
+		return
+	}
+	c.result.Status = clarify.StatusOK
+	c.result.Body = resp.Body
+	c.result.Note = resp.Note
+}
+
+// baseFor is the base URL requests for op go to: --base-url, else the operation's own
+// server, else the spec's.
+func (p *Pipeline) baseFor(op *tools.Operation) string {
+	if p.BaseURL != "" {
+		return p.BaseURL
+	}
+	if op.ServerURL != "" {
+		return op.ServerURL
+	}
+	return p.Catalog.BaseURL
+}
+
+func (p *Pipeline) fail(c *call, msg string, status int, body string) {
+	c.result.Status = clarify.StatusError
+	c.result.Reason = msg
+	c.result.Error = &clarify.Failure{Message: msg, UpstreamStatus: status, BodyExcerpt: body}
+}
+
+func (p *Pipeline) secretList() []string {
+	if p.secrets == nil {
+		p.secrets = p.Credentials.Secrets()
+		if p.secrets == nil {
+			p.secrets = []string{}
+		}
+	}
+	return p.secrets
+}
+
+// excerptLimit keeps error bodies short: enough to see the API's message.
+const excerptLimit = 500
+
+func excerpt(body any, secrets []string) string {
+	var s string
+	switch b := body.(type) {
+	case nil:
+		return ""
+	case string:
+		s = b
+	default:
+		s = compactJSON(b)
+	}
+	s = tools.Redact(strings.TrimSpace(s), secrets)
+	if len(s) > excerptLimit {
+		s = s[:excerptLimit] + "…"
+	}
+	return s
+}
+
+func (p *Pipeline) log(c *call, d time.Duration) {
+	if p.Logger == nil {
+		return
+	}
+	attrs := []any{"tool", c.op.Name, "status", string(c.result.Status), "ms", d.Milliseconds(), "calls", len(c.result.Calls)}
+	if c.result.HTTP != nil {
+		attrs = append(attrs, "upstream", c.result.HTTP.Status)
+	}
+	for _, q := range c.result.Questions {
+		attrs = append(attrs, "ask", q.Field+":"+string(q.Kind))
+	}
+	p.Logger.Info("call", attrs...)
+}

@@ -1,0 +1,89 @@
+package tools
+
+import "strings"
+
+// nameArguments gives every parameter and body property a unique argument name in the
+// flat input object. Body properties keep their plain names; a parameter that collides
+// with one (or with another parameter) takes its location as a suffix (uris__query).
+func nameArguments(o *Operation) {
+	taken := map[string]bool{ArgUserRequest: true, ArgContinuation: true}
+	if o.Body != nil {
+		if o.Body.Flattened {
+			for _, p := range o.Body.Props {
+				taken[p] = true
+			}
+		} else {
+			taken[o.Body.Arg] = true
+		}
+	}
+	count := map[string]int{}
+	for _, p := range o.Params {
+		count[argName(p.Name)]++
+	}
+	for _, p := range o.Params {
+		arg := argName(p.Name)
+		if taken[arg] || count[arg] > 1 {
+			arg = arg + "__" + p.In
+		}
+		for taken[arg] {
+			arg += "_"
+		}
+		p.Arg = arg
+		taken[arg] = true
+	}
+}
+
+// argName makes a wire name safe as a property key for every client
+// (^[A-Za-z0-9_.-]{1,64}$): "page[size]" becomes "page_size".
+func argName(name string) string {
+	n := strings.Trim(invalidRun.ReplaceAllString(name, "_"), "_")
+	if n == "" {
+		n = "param"
+	}
+	if len(n) > MaxToolName {
+		n = n[:MaxToolName]
+	}
+	return n
+}
+
+// inputSchema builds the tool's flat input schema: parameters, then body, then the
+// reserved arguments.
+func inputSchema(o *Operation) map[string]any {
+	props := map[string]any{}
+	var required []string
+	for _, p := range o.Params {
+		props[p.Arg] = p.Schema
+		if p.Required {
+			required = append(required, p.Arg)
+		}
+	}
+	if b := o.Body; b != nil {
+		if b.Flattened {
+			bodyProps, _ := b.Schema["properties"].(map[string]any)
+			for _, name := range b.Props {
+				props[name] = bodyProps[name]
+			}
+			if b.Required {
+				required = append(required, b.RequiredProps...)
+			}
+		} else {
+			props[b.Arg] = b.Schema
+			if b.Required {
+				required = append(required, b.Arg)
+			}
+		}
+	}
+	props[ArgUserRequest] = map[string]any{
+		"type":        "string",
+		"description": "The user's own words behind this call. askapi checks that values were said, not invented, and uses them to complete arguments. Never sent to the API.",
+	}
+	props[ArgContinuation] = map[string]any{
+		"type":        "string",
+		"description": "The continuation token from an earlier needs_clarification result, passed back unchanged with the user's answers. Never sent to the API.",
+	}
+	schema := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		schema["required"] = required
+	}
+	return schema
+}

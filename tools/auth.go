@@ -1,0 +1,329 @@
+package tools
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+)
+
+// Credentials are secrets from configuration only (env vars / --header), never from arguments.
+type Credentials struct {
+	// Schemes maps a security scheme name to its secret: an API key, a bearer token, or "user:password" for basic.
+	Schemes map[string]string
+	// Headers are extra headers from --header 'Name: value', sent on every request.
+	Headers http.Header
+}
+
+// authEnvPrefix starts the environment variable holding a scheme's secret.
+const authEnvPrefix = "ASKAPI_AUTH_"
+
+// AuthEnvVar names the environment variable for a scheme: ASKAPI_AUTH_ plus the scheme name
+// upper-cased with every non-alphanumeric as '_' (api_key → ASKAPI_AUTH_API_KEY).
+func AuthEnvVar(scheme string) string {
+	var b strings.Builder
+	b.WriteString(authEnvPrefix)
+	for _, r := range strings.ToUpper(scheme) {
+		if (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+// CredentialsFromEnv reads ASKAPI_AUTH_<SCHEME> for each scheme of the catalog (scheme name
+// upper-cased, non-alphanumerics → '_'). environ is os.Environ()-shaped; empty values are
+// ignored.
+func CredentialsFromEnv(c *Catalog, environ []string) Credentials {
+	env := map[string]string{}
+	for _, kv := range environ {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			env[k] = v
+		}
+	}
+	cred := Credentials{Schemes: map[string]string{}}
+	if c == nil {
+		return cred
+	}
+	for name := range c.SecuritySchemes {
+		if v := env[AuthEnvVar(name)]; v != "" {
+			cred.Schemes[name] = v
+		} else if v := env[GenericAuthEnvVar]; v != "" {
+			// One key for every scheme: what the MCP Bundle's single "API key" field sets.
+			cred.Schemes[name] = v
+		}
+	}
+	return cred
+}
+
+// GenericAuthEnvVar holds the credential for every scheme without its own variable.
+const GenericAuthEnvVar = "ASKAPI_API_KEY"
+
+// AddHeader parses a --header 'Name: value' line into c.Headers.
+func (c *Credentials) AddHeader(line string) error {
+	name, value, ok := strings.Cut(line, ":")
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	if !ok || name == "" || strings.ContainsAny(name, " \t\r\n") {
+		// The line may hold a secret: name only its shape, never its content.
+		return errors.New(`header must look like "Name: value"`)
+	}
+	if err := checkHeaderValue(value); err != nil {
+		return fmt.Errorf("header %s: %w", name, err)
+	}
+	if c.Headers == nil {
+		c.Headers = http.Header{}
+	}
+	c.Headers.Add(name, value)
+	return nil
+}
+
+// Secrets returns every secret value, so callers can redact them from any text. Besides
+// the raw values it lists the forms they take on the wire (URL-escaped, base64 for basic
+// auth, the token inside "Bearer <token>"), longest first.
+func (c Credentials) Secrets() []string {
+	set := map[string]bool{}
+	add := func(s string) {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return
+		}
+		set[s] = true
+		set[url.QueryEscape(s)] = true
+		set[url.PathEscape(s)] = true
+	}
+	for _, v := range c.Schemes {
+		add(v)
+		if _, pass, ok := strings.Cut(v, ":"); ok {
+			add(pass)
+			add(base64.StdEncoding.EncodeToString([]byte(v)))
+		}
+	}
+	for _, vs := range c.Headers {
+		for _, v := range vs {
+			add(v)
+			if _, token, ok := strings.Cut(strings.TrimSpace(v), " "); ok {
+				add(token)
+			}
+		}
+	}
+	out := make([]string, 0, len(set))
+	for s := range set {
+		out = append(out, s)
+	}
+	sortLongestFirst(out)
+	return out
+}
+
+// sortLongestFirst orders secrets so a secret containing another is redacted whole.
+func sortLongestFirst(s []string) {
+	sort.Slice(s, func(i, j int) bool {
+		if len(s[i]) != len(s[j]) {
+			return len(s[i]) > len(s[j])
+		}
+		return s[i] < s[j]
+	})
+}
+
+// RedactedMark replaces a secret in text.
+const RedactedMark = "[redacted]"
+
+// Redact replaces each secret occurrence in s with "[redacted]".
+func Redact(s string, secrets []string) string {
+	if len(secrets) == 0 || s == "" {
+		return s
+	}
+	sorted := append([]string(nil), secrets...)
+	sortLongestFirst(sorted)
+	for _, sec := range sorted {
+		if sec != "" {
+			s = strings.ReplaceAll(s, sec, RedactedMark)
+		}
+	}
+	return s
+}
+
+// securityFor returns the requirement alternatives that apply to the operation.
+func securityFor(cat *Catalog, op *Operation) []SecurityRequirement {
+	if op != nil && op.Security != nil {
+		return op.Security
+	}
+	if cat != nil {
+		return cat.Security
+	}
+	return nil
+}
+
+// chooseRequirement picks the first requirement whose schemes all have a secret. A
+// credentialed alternative wins over an anonymous one ({}), because a configured secret
+// shows the user wants it used (higher limits, private data). ok is false when nothing
+// applies: the request then goes without scheme auth (--header may still carry it) and the
+// upstream answers 401.
+func chooseRequirement(reqs []SecurityRequirement, schemes map[string]*SecurityScheme, cred Credentials) (SecurityRequirement, bool) {
+	anonymous := false
+	for _, r := range reqs {
+		if len(r) == 0 {
+			anonymous = true
+			continue
+		}
+		if requirementMet(r, schemes, func(name string, _ *SecurityScheme) bool { return cred.Schemes[name] != "" }) {
+			return r, true
+		}
+	}
+	return nil, anonymous
+}
+
+func requirementMet(r SecurityRequirement, schemes map[string]*SecurityScheme, has func(string, *SecurityScheme) bool) bool {
+	for name := range r {
+		s := schemes[name]
+		if s == nil || !supportedScheme(s) || !has(name, s) {
+			return false
+		}
+	}
+	return true
+}
+
+func supportedScheme(s *SecurityScheme) bool {
+	switch s.Type {
+	case "apiKey":
+		return s.ParamName != "" && (s.In == "header" || s.In == "query" || s.In == "cookie")
+	case "http", "oauth2", "openIdConnect":
+		return true
+	}
+	return false
+}
+
+// MissingCredentials returns the environment variables that would let the operation
+// authenticate (those of its first requirement), or nil when a requirement is met (by a
+// scheme secret or by a --header setting the same header) or anonymous access is allowed.
+func MissingCredentials(cat *Catalog, op *Operation, cred Credentials) []string {
+	reqs := securityFor(cat, op)
+	if len(reqs) == 0 {
+		return nil
+	}
+	var schemes map[string]*SecurityScheme
+	if cat != nil {
+		schemes = cat.SecuritySchemes
+	}
+	for _, r := range reqs {
+		if len(r) == 0 || requirementMet(r, schemes, func(name string, s *SecurityScheme) bool {
+			return cred.Schemes[name] != "" || headerCarries(cred.Headers, s)
+		}) {
+			return nil
+		}
+	}
+	var out []string
+	for name := range reqs[0] {
+		out = append(out, AuthEnvVar(name))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// headerCarries reports whether a configured header already does the scheme's job.
+func headerCarries(h http.Header, s *SecurityScheme) bool {
+	if s.Type == "apiKey" {
+		return s.In == "header" && h.Get(s.ParamName) != ""
+	}
+	return h.Get("Authorization") != ""
+}
+
+// applyAuth adds the chosen requirement's credentials, then the configured headers, which
+// win over anything else because the user set them explicitly.
+func applyAuth(req *http.Request, cat *Catalog, op *Operation, cred Credentials) error {
+	var schemes map[string]*SecurityScheme
+	if cat != nil {
+		schemes = cat.SecuritySchemes
+	}
+	if r, ok := chooseRequirement(securityFor(cat, op), schemes, cred); ok {
+		names := make([]string, 0, len(r))
+		for name := range r {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			if err := applyScheme(req, schemes[name], cred.Schemes[name]); err != nil {
+				return fmt.Errorf("security scheme %q: %w", name, err)
+			}
+		}
+	}
+	for name, values := range cred.Headers {
+		req.Header.Del(name)
+		for _, v := range values {
+			if err := checkHeaderValue(v); err != nil {
+				return fmt.Errorf("configured header %s: %w", name, err)
+			}
+			req.Header.Add(name, v)
+		}
+	}
+	return nil
+}
+
+// applyScheme puts one secret where its scheme says. Errors never include the secret.
+func applyScheme(req *http.Request, s *SecurityScheme, secret string) error {
+	secret = strings.TrimSpace(secret)
+	if err := checkHeaderValue(secret); err != nil {
+		return errors.New("secret contains a control character")
+	}
+	switch s.Type {
+	case "apiKey":
+		switch s.In {
+		case "header":
+			req.Header.Set(s.ParamName, secret)
+		case "query":
+			setQueryParam(req.URL, s.ParamName, secret)
+		case "cookie":
+			c := url.QueryEscape(s.ParamName) + "=" + url.QueryEscape(secret)
+			if old := req.Header.Get("Cookie"); old != "" {
+				c = old + "; " + c
+			}
+			req.Header.Set("Cookie", c)
+		}
+	case "http":
+		switch s.Scheme {
+		case "basic":
+			// "user:password" is encoded here; a value without ':' is taken as already encoded.
+			if strings.Contains(secret, ":") {
+				secret = base64.StdEncoding.EncodeToString([]byte(secret))
+			}
+			req.Header.Set("Authorization", "Basic "+secret)
+		case "bearer", "":
+			req.Header.Set("Authorization", "Bearer "+stripBearer(secret))
+		default:
+			// Other registered HTTP schemes carry the credential after their own name.
+			req.Header.Set("Authorization", s.Scheme+" "+secret)
+		}
+	case "oauth2", "openIdConnect":
+		req.Header.Set("Authorization", "Bearer "+stripBearer(secret))
+	}
+	return nil
+}
+
+// stripBearer tolerates a token configured as "Bearer xyz".
+func stripBearer(token string) string {
+	if len(token) > 7 && strings.EqualFold(token[:7], "bearer ") {
+		return strings.TrimSpace(token[7:])
+	}
+	return token
+}
+
+// setQueryParam replaces any value of the key with one value, keeping the other pairs'
+// order and encoding untouched, so an argument cannot shadow the configured key.
+func setQueryParam(u *url.URL, key, value string) {
+	var kept []string
+	if u.RawQuery != "" {
+		for _, pair := range strings.Split(u.RawQuery, "&") {
+			k, _, _ := strings.Cut(pair, "=")
+			if uk, err := url.QueryUnescape(k); err == nil && uk == key {
+				continue
+			}
+			kept = append(kept, pair)
+		}
+	}
+	kept = append(kept, url.QueryEscape(key)+"="+url.QueryEscape(value))
+	u.RawQuery = strings.Join(kept, "&")
+}

@@ -1,0 +1,827 @@
+package tools
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/url"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The normaliser walks the generic JSON tree of a spec before kin-openapi sees it. It
+// knows the shape of OpenAPI objects (a "grammar"), so it can
+//   - fix known sloppiness that would make kin-openapi refuse the document (a parameter's
+//     "required": "true", a schema's "minimum": "0", a schema's "required": true ...), each
+//     fix yielding a warning that names the JSON pointer, and
+//   - find dangling and disallowed $refs with a precise pointer.
+// Knowing the shape matters: example values may legitimately hold "minimum": "2016-09-01"
+// or a property called "type", which must be left alone.
+
+// kind is what the grammar expects at a position.
+type kind uint8
+
+const (
+	kAny     kind = iota // a data value (example, default, const): left alone
+	kGeneric             // structure askapi does not model: only $refs are checked
+	kBool
+	kNumber
+	kUint
+	kString
+	kStrings
+	kExclusive // exclusiveMinimum/Maximum: boolean (2.0, 3.0) or number (3.1)
+	kEnum
+	kSchemaExamples // a schema's examples: an array (JSON Schema), not a map
+	kType
+	kSchemaRequired // handled before the schema's other keywords, see schema()
+	kSchema
+	kSchemaOrBool
+	kSchemaList
+	kSchemaMap
+	kProperties // a schema map whose entries may carry a stray "required": true
+	kParameter
+	kParameterList
+	kParameterMap
+	kHeader
+	kHeaderMap
+	kRequestBody
+	kRequestBodyMap
+	kResponse
+	kResponseMap
+	kResponses // an operation's responses: a map that may also hold x- extensions
+	kMediaType
+	kContent
+	kExample
+	kExampleMap
+	kEncoding
+	kEncodingMap
+	kPaths
+	kPathItem
+	kPathItemMap
+	kOperation
+	kOperationMap
+	kCallback
+	kCallbackMap
+	kLink
+	kLinkMap
+	kComponents
+	kInfo
+	kRoot
+)
+
+var kindNames = map[kind]string{
+	kSchema: "a schema", kSchemaList: "an array of schemas", kSchemaMap: "a map of schemas",
+	kProperties: "a map of schemas", kParameter: "a parameter", kParameterList: "an array of parameters",
+	kHeader: "a header", kRequestBody: "a request body", kResponse: "a response",
+	kResponses: "a map of responses", kMediaType: "a media type", kPaths: "a map of paths",
+	kPathItem: "a path item", kOperation: "an operation", kInfo: "an info object",
+	kComponents: "a components object",
+}
+
+func (k kind) String() string {
+	if s, ok := kindNames[k]; ok {
+		return s
+	}
+	return "an object"
+}
+
+// grammar describes the objects of one spec version.
+type grammar struct {
+	fields map[kind]map[string]kind // object kinds: their known fields
+	mapOf  map[kind]kind            // map kinds: their entries
+	listOf map[kind]kind            // list kinds: their items
+	// extMaps are map kinds whose x- keys are extensions rather than entries.
+	extMaps map[kind]bool
+	// types are the valid schema type names.
+	types map[string]bool
+	// exclusiveNumber is set when exclusiveMinimum may be a number (kin's 3.x schema).
+	exclusiveNumber bool
+}
+
+var (
+	grammarV2 = newGrammar(true)
+	grammarV3 = newGrammar(false)
+)
+
+func newGrammar(v2 bool) *grammar {
+	schema := map[string]kind{
+		"allOf": kSchemaList, "anyOf": kSchemaList, "oneOf": kSchemaList, "prefixItems": kSchemaList,
+		"not": kSchema, "items": kSchema, "contains": kSchema, "propertyNames": kSchema,
+		"if": kSchema, "then": kSchema, "else": kSchema, "contentSchema": kSchema,
+		"properties": kProperties, "patternProperties": kSchemaMap, "dependentSchemas": kSchemaMap,
+		"$defs": kSchemaMap, "definitions": kSchemaMap,
+		"additionalProperties": kSchemaOrBool, "unevaluatedItems": kSchemaOrBool, "unevaluatedProperties": kSchemaOrBool,
+		"type": kType, "required": kSchemaRequired,
+		"title": kString, "format": kString, "description": kString, "pattern": kString,
+		"$schema": kString, "$comment": kString, "$id": kString, "$anchor": kString,
+		"$dynamicRef": kString, "$dynamicAnchor": kString,
+		"contentMediaType": kString, "contentEncoding": kString,
+		"uniqueItems": kBool, "nullable": kBool, "readOnly": kBool, "writeOnly": kBool,
+		"deprecated": kBool, "allowEmptyValue": kBool,
+		"minimum": kNumber, "maximum": kNumber, "multipleOf": kNumber,
+		"exclusiveMinimum": kExclusive, "exclusiveMaximum": kExclusive,
+		"minLength": kUint, "maxLength": kUint, "minItems": kUint, "maxItems": kUint,
+		"minProperties": kUint, "maxProperties": kUint, "minContains": kUint, "maxContains": kUint,
+		"enum": kEnum, "examples": kSchemaExamples,
+		"default": kAny, "example": kAny, "const": kAny,
+	}
+	g := &grammar{
+		fields: map[kind]map[string]kind{kSchema: schema},
+		mapOf: map[kind]kind{
+			kSchemaMap: kSchema, kProperties: kSchema, kParameterMap: kParameter,
+			kHeaderMap: kHeader, kRequestBodyMap: kRequestBody, kResponseMap: kResponse,
+			kResponses: kResponse, kContent: kMediaType, kExampleMap: kExample,
+			kEncodingMap: kEncoding, kPaths: kPathItem, kPathItemMap: kPathItem,
+			kOperationMap: kOperation, kCallbackMap: kCallback, kCallback: kPathItem, kLinkMap: kLink,
+		},
+		listOf:  map[kind]kind{kSchemaList: kSchema, kParameterList: kParameter},
+		extMaps: map[kind]bool{kResponses: true, kPaths: true, kCallback: true},
+		types: map[string]bool{"string": true, "number": true, "integer": true, "boolean": true,
+			"array": true, "object": true, "null": true},
+		exclusiveNumber: !v2,
+	}
+	info := map[string]kind{"title": kString, "version": kString, "description": kString}
+	op := map[string]kind{
+		"tags": kStrings, "summary": kString, "description": kString, "operationId": kString,
+		"parameters": kParameterList, "responses": kResponses, "deprecated": kBool,
+	}
+	pathItem := map[string]kind{"summary": kString, "description": kString, "parameters": kParameterList}
+	for _, m := range []string{"get", "put", "post", "delete", "options", "head", "patch", "trace"} {
+		pathItem[m] = kOperation
+	}
+	g.fields[kInfo] = info
+	g.fields[kOperation] = op
+	g.fields[kPathItem] = pathItem
+	if v2 {
+		g.types["file"] = true
+		schema["discriminator"] = kString
+		// A 2.0 parameter or header carries its schema keywords inline.
+		param := clone(schema)
+		delete(param, "required")
+		delete(param, "properties")
+		maps(param, map[string]kind{
+			"name": kString, "in": kString, "required": kBool, "schema": kSchema,
+			"collectionFormat": kString,
+		})
+		header := clone(schema)
+		delete(header, "required")
+		header["collectionFormat"] = kString
+		g.fields[kParameter] = param
+		g.fields[kHeader] = header
+		g.fields[kResponse] = map[string]kind{
+			"description": kString, "schema": kSchema, "headers": kHeaderMap, "examples": kAny,
+		}
+		maps(op, map[string]kind{"consumes": kStrings, "produces": kStrings, "schemes": kStrings})
+		g.fields[kRoot] = map[string]kind{
+			"info": kInfo, "host": kString, "basePath": kString,
+			"schemes": kStrings, "consumes": kStrings, "produces": kStrings,
+			"paths": kPaths, "definitions": kSchemaMap, "parameters": kParameterMap,
+			"responses": kResponseMap,
+		}
+		return g
+	}
+	param := map[string]kind{
+		"name": kString, "in": kString, "description": kString, "style": kString,
+		"required": kBool, "deprecated": kBool, "allowEmptyValue": kBool, "explode": kBool,
+		"allowReserved": kBool, "schema": kSchema, "example": kAny, "examples": kExampleMap,
+		"content": kContent,
+	}
+	header := clone(param)
+	delete(header, "name")
+	delete(header, "in")
+	g.fields[kParameter] = param
+	g.fields[kHeader] = header
+	g.fields[kRequestBody] = map[string]kind{"description": kString, "content": kContent, "required": kBool}
+	g.fields[kResponse] = map[string]kind{
+		"description": kString, "headers": kHeaderMap, "content": kContent, "links": kLinkMap,
+	}
+	g.fields[kMediaType] = map[string]kind{
+		"schema": kSchema, "itemSchema": kSchema, "example": kAny, "examples": kExampleMap,
+		"encoding": kEncodingMap,
+	}
+	g.fields[kExample] = map[string]kind{
+		"summary": kString, "description": kString, "value": kAny, "externalValue": kString,
+		"dataValue": kAny,
+	}
+	g.fields[kEncoding] = map[string]kind{
+		"contentType": kString, "headers": kHeaderMap, "style": kString,
+		"explode": kBool, "allowReserved": kBool,
+	}
+	g.fields[kLink] = map[string]kind{
+		"operationRef": kString, "operationId": kString, "description": kString,
+		"parameters": kAny, "requestBody": kAny,
+	}
+	maps(op, map[string]kind{"requestBody": kRequestBody, "callbacks": kCallbackMap})
+	pathItem["query"] = kOperation
+	pathItem["additionalOperations"] = kOperationMap
+	g.fields[kComponents] = map[string]kind{
+		"schemas": kSchemaMap, "responses": kResponseMap, "parameters": kParameterMap,
+		"examples": kExampleMap, "requestBodies": kRequestBodyMap, "headers": kHeaderMap,
+		"links": kLinkMap, "callbacks": kCallbackMap, "pathItems": kPathItemMap,
+	}
+	g.fields[kRoot] = map[string]kind{
+		"info": kInfo, "paths": kPaths, "components": kComponents, "webhooks": kPathItemMap,
+		"jsonSchemaDialect": kString,
+	}
+	return g
+}
+
+func clone(m map[string]kind) map[string]kind {
+	c := make(map[string]kind, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+func maps(dst, src map[string]kind) {
+	for k, v := range src {
+		dst[k] = v
+	}
+}
+
+// typeAliases maps type names seen in sloppy specs to JSON Schema types.
+var typeAliases = map[string]string{
+	"int": "integer", "int32": "integer", "int64": "integer", "long": "integer",
+	"float": "number", "double": "number", "decimal": "number",
+	"bool": "boolean", "str": "string", "text": "string", "date": "string", "datetime": "string",
+	"date-time": "string", "file": "string", "map": "object", "dict": "object", "list": "array",
+}
+
+// maxSpecErrors bounds how many problems are gathered before the first is reported.
+const maxSpecErrors = 32
+
+// normaliser holds the state of one walk.
+type normaliser struct {
+	source string
+	root   map[string]any
+	g      *grammar
+	// external decides whether an external $ref may be loaded; nil when it may not.
+	external func(ref string) error
+
+	path     []string // escaped tokens of the current position
+	warnings []string
+	changed  bool
+	errs     []*SpecError
+	// refs maps each $ref text to the first pointer holding it, to place kin-openapi's
+	// resolution errors; resolved caches internal refs already checked.
+	refs     map[string]string
+	resolved map[string]bool
+}
+
+func newNormaliser(source string, root map[string]any, v2 bool, external func(string) error) *normaliser {
+	g := grammarV3
+	if v2 {
+		g = grammarV2
+	}
+	return &normaliser{
+		source: source, root: root, g: g, external: external,
+		path: make([]string, 0, 32), refs: map[string]string{}, resolved: map[string]bool{},
+	}
+}
+
+// run walks the whole document and returns the first problem found (by pointer order).
+func (n *normaliser) run() *SpecError {
+	n.object(n.root, kRoot)
+	sort.Strings(n.warnings)
+	return n.firstError()
+}
+
+func (n *normaliser) firstError() *SpecError {
+	if len(n.errs) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(n.errs, func(a, b *SpecError) int { return strings.Compare(a.Pointer, b.Pointer) })
+	return n.errs[0]
+}
+
+func (n *normaliser) ptr() string {
+	if len(n.path) == 0 {
+		return ""
+	}
+	return "/" + strings.Join(n.path, "/")
+}
+
+func (n *normaliser) push(key string) { n.path = append(n.path, escapeToken(key)) }
+func (n *normaliser) pushIndex(i int) { n.path = append(n.path, strconv.Itoa(i)) }
+func (n *normaliser) pop()            { n.path = n.path[:len(n.path)-1] }
+
+func (n *normaliser) warnf(format string, args ...any) {
+	n.changed = true
+	n.warnings = append(n.warnings, fmt.Sprintf("spec %s: %s: normalised %s", n.source, n.ptr(), fmt.Sprintf(format, args...)))
+}
+
+func (n *normaliser) failf(format string, args ...any) {
+	if len(n.errs) < maxSpecErrors {
+		n.errs = append(n.errs, specErrorf(n.source, n.ptr(), format, args...))
+	}
+}
+
+// object walks an object of kind k: its $ref, then its known fields.
+func (n *normaliser) object(m map[string]any, k kind) {
+	if r, ok := m["$ref"]; ok {
+		n.ref(r)
+		// A Reference Object's siblings are ignored, except in a schema (3.1 applies them).
+		if k != kSchema {
+			return
+		}
+	}
+	fields := n.g.fields[k]
+	for key, val := range m {
+		if val == nil || key == "$ref" {
+			continue
+		}
+		fk, known := fields[key]
+		if !known {
+			if strings.HasPrefix(key, "x-") {
+				continue
+			}
+			fk = kGeneric
+		}
+		n.push(key)
+		n.field(m, key, val, fk)
+		n.pop()
+	}
+	if k == kParameter {
+		n.pathParamRequired(m)
+	}
+}
+
+// field checks one field of an object, fixing the value in m where it is sloppy.
+func (n *normaliser) field(m map[string]any, key string, val any, k kind) {
+	switch k {
+	case kAny, kSchemaRequired:
+		// Data is left alone; a schema's required was handled first by schema().
+	case kBool:
+		switch v := val.(type) {
+		case bool:
+		case string:
+			if b, err := strconv.ParseBool(strings.TrimSpace(v)); err == nil {
+				m[key] = b
+				n.warnf("%s %q (a string) to %t", key, v, b)
+				return
+			}
+			delete(m, key)
+			n.warnf("%s: removed %q, not a boolean", key, v)
+		default:
+			delete(m, key)
+			n.warnf("%s: removed %s, not a boolean", key, describe(val))
+		}
+	case kNumber, kUint:
+		n.number(m, key, val, k == kUint)
+	case kExclusive:
+		switch v := val.(type) {
+		case bool:
+		case json.Number:
+			if !n.g.exclusiveNumber {
+				delete(m, key)
+				n.warnf("%s: removed %s, a boolean is expected in Swagger 2.0", key, v)
+			}
+		case string:
+			if b, err := strconv.ParseBool(strings.TrimSpace(v)); err == nil {
+				m[key] = b
+				n.warnf("%s %q (a string) to %t", key, v, b)
+				return
+			}
+			n.number(m, key, val, false)
+		default:
+			delete(m, key)
+			n.warnf("%s: removed %s, not a boolean or number", key, describe(val))
+		}
+	case kString:
+		switch v := val.(type) {
+		case string:
+		case json.Number, bool:
+			s := fmt.Sprint(v)
+			m[key] = s
+			n.warnf("%s %s to the string %q", key, describe(val), s)
+		default:
+			delete(m, key)
+			n.warnf("%s: removed %s, not a string", key, describe(val))
+		}
+	case kStrings:
+		n.strings(m, key, val)
+	case kEnum:
+		if _, ok := val.([]any); !ok {
+			m[key] = []any{val}
+			n.warnf("%s %s to a one-value array", key, describe(val))
+		}
+	case kSchemaExamples:
+		if _, ok := val.([]any); !ok {
+			delete(m, key)
+			n.warnf("%s: removed %s, a schema's examples must be an array", key, describe(val))
+		}
+	case kType:
+		n.schemaType(m, key, val)
+	case kSchemaOrBool:
+		switch v := val.(type) {
+		case bool:
+		case string:
+			if b, err := strconv.ParseBool(strings.TrimSpace(v)); err == nil {
+				m[key] = b
+				n.warnf("%s %q (a string) to %t", key, v, b)
+				return
+			}
+			n.failf("expected a schema or a boolean, got %s", describe(val))
+		default:
+			n.node(val, kSchema, nil)
+		}
+	case kProperties:
+		props, ok := val.(map[string]any)
+		if !ok {
+			n.failf("expected %s, got %s", k, describe(val))
+			return
+		}
+		for name, p := range props {
+			if p == nil {
+				continue
+			}
+			n.push(name)
+			n.node(p, kSchema, &property{owner: m, name: name})
+			n.pop()
+		}
+	default:
+		n.node(val, k, nil)
+	}
+}
+
+// property says which schema owns a properties entry and under what name.
+type property struct {
+	owner map[string]any
+	name  string
+}
+
+// node walks a structural value: an object, a map of objects or a list of objects.
+func (n *normaliser) node(val any, k kind, prop *property) {
+	if k == kGeneric {
+		n.generic(val)
+		return
+	}
+	if elem, ok := n.g.mapOf[k]; ok {
+		m, ok := val.(map[string]any)
+		if !ok {
+			n.failf("expected %s, got %s", k, describe(val))
+			return
+		}
+		ext := n.g.extMaps[k]
+		for key, v := range m {
+			if v == nil || (ext && strings.HasPrefix(key, "x-")) {
+				continue
+			}
+			n.push(key)
+			n.node(v, elem, nil)
+			n.pop()
+		}
+		return
+	}
+	if elem, ok := n.g.listOf[k]; ok {
+		l, ok := val.([]any)
+		if !ok {
+			n.failf("expected %s, got %s", k, describe(val))
+			return
+		}
+		for i, v := range l {
+			if v == nil {
+				continue
+			}
+			n.pushIndex(i)
+			n.node(v, elem, nil)
+			n.pop()
+		}
+		return
+	}
+	m, ok := val.(map[string]any)
+	if !ok {
+		if _, isBool := val.(bool); isBool && k == kSchema {
+			return // a JSON Schema boolean schema
+		}
+		n.failf("expected %s, got %s", k, describe(val))
+		return
+	}
+	if k == kSchema {
+		n.schema(m, prop)
+		return
+	}
+	n.object(m, k)
+}
+
+// schema walks a schema, first fixing its required keyword so a stray "required": true on
+// a property can move to the owner's list before anything else reads it.
+func (n *normaliser) schema(m map[string]any, prop *property) {
+	if r, ok := m["required"]; ok {
+		n.push("required")
+		n.schemaRequired(m, r, prop)
+		n.pop()
+	}
+	n.object(m, kSchema)
+}
+
+func (n *normaliser) schemaRequired(m map[string]any, r any, prop *property) {
+	switch v := r.(type) {
+	case nil:
+	case []any:
+		kept := v[:0:0]
+		for _, e := range v {
+			if s, ok := e.(string); ok {
+				kept = append(kept, s)
+			}
+		}
+		if len(kept) != len(v) {
+			m["required"] = kept
+			n.warnf("required: dropped entries that are not property names")
+		}
+	case bool, string:
+		b, isBool := v.(bool)
+		if s, ok := v.(string); ok {
+			parsed, err := strconv.ParseBool(strings.TrimSpace(s))
+			if err != nil {
+				// A single property name where a list is expected.
+				m["required"] = []any{s}
+				n.warnf("required %q to [%q]", s, s)
+				return
+			}
+			b, isBool = parsed, true
+		}
+		delete(m, "required")
+		switch {
+		case isBool && b && prop != nil:
+			addRequired(prop.owner, prop.name)
+			n.warnf("required: %s on property %q into the parent schema's required list", describe(r), prop.name)
+		default:
+			n.warnf("required: removed %s, a schema's required must be an array", describe(r))
+		}
+	default:
+		delete(m, "required")
+		n.warnf("required: removed %s, a schema's required must be an array", describe(r))
+	}
+}
+
+func addRequired(owner map[string]any, name string) {
+	list, _ := owner["required"].([]any)
+	for _, e := range list {
+		if e == name {
+			return
+		}
+	}
+	owner["required"] = append(list, name)
+}
+
+// pathParamRequired makes a path parameter required, as OpenAPI demands and tools need.
+func (n *normaliser) pathParamRequired(m map[string]any) {
+	if in, _ := m["in"].(string); in != "path" {
+		return
+	}
+	if b, _ := m["required"].(bool); !b {
+		m["required"] = true
+		name, _ := m["name"].(string)
+		n.warnf("path parameter %q to required: true", name)
+	}
+}
+
+// number fixes a numeric keyword: a numeric string becomes a number; anything else
+// (or, for counts, a negative or fractional number) is removed.
+func (n *normaliser) number(m map[string]any, key string, val any, count bool) {
+	var text string
+	switch v := val.(type) {
+	case json.Number:
+		text = string(v)
+	case string:
+		text = strings.TrimSpace(v)
+	default:
+		delete(m, key)
+		n.warnf("%s: removed %s, not a number", key, describe(val))
+		return
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+		delete(m, key)
+		n.warnf("%s: removed %s, not a number", key, describe(val))
+		return
+	}
+	if count {
+		if f < 0 || f != math.Trunc(f) || f > math.MaxInt64 {
+			delete(m, key)
+			n.warnf("%s: removed %s, not a non-negative integer", key, describe(val))
+			return
+		}
+		if s := strconv.FormatInt(int64(f), 10); s != text || isString(val) {
+			m[key] = json.Number(s)
+			n.warnf("%s %s to the number %s", key, describe(val), s)
+		}
+		return
+	}
+	if isString(val) {
+		m[key] = json.Number(text)
+		n.warnf("%s %s to the number %s", key, describe(val), text)
+	}
+}
+
+func isString(v any) bool { _, ok := v.(string); return ok }
+
+func (n *normaliser) strings(m map[string]any, key string, val any) {
+	switch v := val.(type) {
+	case string:
+		m[key] = []any{v}
+		n.warnf("%s %q to a one-item array", key, v)
+	case []any:
+		kept := make([]any, 0, len(v))
+		for _, e := range v {
+			switch s := e.(type) {
+			case string:
+				kept = append(kept, s)
+			case json.Number, bool:
+				kept = append(kept, fmt.Sprint(s))
+			}
+		}
+		if len(kept) != len(v) || !allStrings(v) {
+			m[key] = kept
+			n.warnf("%s: entries to strings", key)
+		}
+	default:
+		delete(m, key)
+		n.warnf("%s: removed %s, not an array of strings", key, describe(val))
+	}
+}
+
+func allStrings(l []any) bool {
+	for _, e := range l {
+		if !isString(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// schemaType fixes a schema's type: known aliases ("int", "String") become JSON Schema
+// types; unknown names are dropped, so the schema accepts any type rather than none.
+func (n *normaliser) schemaType(m map[string]any, key string, val any) {
+	fix := func(s string) (string, bool) {
+		if n.g.types[s] {
+			return s, true
+		}
+		l := strings.ToLower(strings.TrimSpace(s))
+		if n.g.types[l] {
+			return l, true
+		}
+		a, ok := typeAliases[l]
+		return a, ok
+	}
+	switch v := val.(type) {
+	case string:
+		t, ok := fix(v)
+		switch {
+		case !ok:
+			delete(m, key)
+			n.warnf("type: removed %q, not a JSON Schema type", v)
+		case t != v:
+			m[key] = t
+			n.warnf("type %q to %q", v, t)
+		}
+	case []any:
+		kept := make([]any, 0, len(v))
+		same := true
+		for _, e := range v {
+			s, _ := e.(string)
+			t, ok := fix(s)
+			if ok && !slices.Contains(kept, any(t)) {
+				kept = append(kept, t)
+			}
+			same = same && ok && t == s
+		}
+		switch {
+		case len(kept) == 0:
+			delete(m, key)
+			n.warnf("type: removed %s, no JSON Schema type in it", describe(val))
+		case !same || len(kept) != len(v):
+			m[key] = kept
+			n.warnf("type %s to %v", describe(val), kept)
+		}
+	default:
+		delete(m, key)
+		n.warnf("type: removed %s, not a JSON Schema type", describe(val))
+	}
+}
+
+// generic walks structure askapi does not model, checking only $refs. Data-valued keys
+// are skipped, since an example may hold anything, "$ref" included.
+func (n *normaliser) generic(val any) {
+	switch v := val.(type) {
+	case map[string]any:
+		if r, ok := v["$ref"]; ok {
+			n.ref(r)
+		}
+		for key, e := range v {
+			switch {
+			case e == nil, key == "$ref", strings.HasPrefix(key, "x-"),
+				key == "example", key == "examples", key == "default", key == "enum",
+				key == "const", key == "value":
+				continue
+			}
+			n.push(key)
+			n.generic(e)
+			n.pop()
+		}
+	case []any:
+		for i, e := range v {
+			n.pushIndex(i)
+			n.generic(e)
+			n.pop()
+		}
+	}
+}
+
+// ref checks a $ref held by the object at the current position.
+func (n *normaliser) ref(r any) {
+	s, ok := r.(string)
+	if !ok {
+		n.failf("$ref must be a string, got %s", describe(r))
+		return
+	}
+	if _, seen := n.refs[s]; !seen {
+		n.refs[s] = n.ptr()
+	}
+	if !strings.HasPrefix(s, "#") {
+		if n.external == nil {
+			n.failf("external $ref %q is not allowed; run with --allow-external-refs to load files next to the spec", s)
+			return
+		}
+		if err := n.external(s); err != nil {
+			n.failf("external $ref %q: %v", s, err)
+		}
+		return
+	}
+	if ok, done := n.resolved[s]; done {
+		if !ok {
+			n.failf("dangling $ref %q: nothing at %s", s, s[1:])
+		}
+		return
+	}
+	frag := s[1:]
+	if !strings.HasPrefix(frag, "/") {
+		// "#" is the document itself; "#name" is a JSON Schema anchor, left to kin-openapi.
+		n.resolved[s] = true
+		return
+	}
+	_, found := lookupPointer(n.root, frag)
+	n.resolved[s] = found
+	if !found {
+		n.failf("dangling $ref %q: nothing at %s", s, frag)
+	}
+}
+
+// lookupPointer resolves a JSON pointer (a URI fragment, so possibly percent-encoded) in a
+// generic tree.
+func lookupPointer(root any, frag string) (any, bool) {
+	if frag == "" {
+		return root, true
+	}
+	if strings.Contains(frag, "%") {
+		if u, err := url.PathUnescape(frag); err == nil {
+			frag = u
+		}
+	}
+	cur := root
+	for _, tok := range splitPointer(frag) {
+		switch v := cur.(type) {
+		case map[string]any:
+			next, ok := v[tok]
+			if !ok {
+				return nil, false
+			}
+			cur = next
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(v) {
+				return nil, false
+			}
+			cur = v[i]
+		default:
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+// describe names a generic value for a message: its JSON text when short, else its type.
+func describe(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return strconv.Quote(x)
+	case json.Number:
+		return string(x)
+	case bool:
+		return strconv.FormatBool(x)
+	case map[string]any:
+		return "an object"
+	case []any:
+		if b, err := json.Marshal(x); err == nil && len(b) <= 40 {
+			return string(b)
+		}
+		return "an array"
+	}
+	return fmt.Sprintf("%T", v)
+}

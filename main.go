@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/askapi/askapi/demo"
+	"github.com/askapi/askapi/eval"
 	"github.com/askapi/askapi/server"
 )
 
@@ -25,8 +27,14 @@ var version = "0.1.0-dev"
 const usage = `askapi — OpenAPI in, MCP tools out; ask before you guess.
 
 Usage:
+  askapi demo                          a first run: a sample API and a short conversation
   askapi serve --spec FILE|URL [--base-url URL] [--header 'Name: value']... [--http ADDR]
-  askapi tools --spec FILE|URL       print the tools that would be served, as JSON
+  askapi tools --spec FILE|URL         print the tools that would be served, as JSON
+  askapi graph --spec FILE|URL         print which operation can supply which argument
+  askapi plan --spec FILE|URL OPERATION [key=value]...
+                                       print the backward plan for an operation, as JSON
+  askapi eval [--baseline naive] [--json FILE] [--plans FILE] [DIR|FILE]...
+                                       run scenario cases and print the metric table
   askapi version
 
 Run 'askapi serve -h' for every flag and its environment variable.
@@ -50,6 +58,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = cmdServe(ctx, args[1:], stdout, stderr)
 	case "tools":
 		err = cmdTools(ctx, args[1:], stdout, stderr)
+	case "graph":
+		err = cmdGraph(ctx, args[1:], stdout, stderr)
+	case "plan":
+		err = cmdPlan(ctx, args[1:], stdout, stderr)
+	case "eval":
+		err = eval.Main(ctx, args[1:], stdout, stderr)
+	case "demo":
+		err = demo.Main(ctx, args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintln(stdout, "askapi", version)
 	case "help", "-h", "--help":
@@ -72,6 +88,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func specFlags(fs *flag.FlagSet, o *server.Options) {
 	fs.StringVar(&o.Spec, "spec", os.Getenv("ASKAPI_SPEC"), "OpenAPI or Swagger file or URL, JSON or YAML (env ASKAPI_SPEC)")
 	fs.BoolVar(&o.AllowExternalRefs, "allow-external-refs", envBool("ASKAPI_ALLOW_EXTERNAL_REFS"), "resolve $refs to files next to the spec (env ASKAPI_ALLOW_EXTERNAL_REFS)")
+	fs.StringVar(&o.PolicyFile, "policy", os.Getenv("ASKAPI_POLICY"), "policy file, YAML or JSON: confirmations, fields that must come from the user, sources (env ASKAPI_POLICY)")
+	fs.BoolVar(&o.ReadOnly, "read-only", envBool("ASKAPI_READ_ONLY"), "serve only operations that do not write (env ASKAPI_READ_ONLY)")
 }
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -85,7 +103,6 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		headers = append(headers, v)
 		return nil
 	})
-	fs.StringVar(&o.PolicyFile, "policy", os.Getenv("ASKAPI_POLICY"), "policy file, YAML or JSON (env ASKAPI_POLICY)")
 	fs.StringVar(&o.HTTPAddr, "http", os.Getenv("ASKAPI_HTTP"), "serve streamable HTTP on ADDR instead of stdio; loopback unless a host is given (env ASKAPI_HTTP)")
 	fs.StringVar(&o.HTTPToken, "http-token", os.Getenv("ASKAPI_HTTP_TOKEN"), "bearer token HTTP clients must send (env ASKAPI_HTTP_TOKEN)")
 	fs.DurationVar(&o.Timeout, "timeout", envDuration("ASKAPI_TIMEOUT", 30*time.Second), "timeout of every upstream call (env ASKAPI_TIMEOUT)")
@@ -104,37 +121,6 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	o.Logger = newLogger(stderr, *logLevel)
 	return server.Serve(ctx, o)
-}
-
-func cmdTools(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	o := server.Options{Version: version}
-	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	specFlags(fs, &o)
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if o.Spec == "" && fs.NArg() > 0 {
-		o.Spec = fs.Arg(0)
-	}
-	if o.Spec == "" {
-		return errors.New("tools: --spec is required")
-	}
-	o.Logger = newLogger(stderr, "warn")
-	cat, err := server.LoadCatalog(ctx, o)
-	if err != nil {
-		return err
-	}
-	p, err := server.NewPipeline(cat, o)
-	if err != nil {
-		return err
-	}
-	data, err := server.ToolList(p)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintln(stdout, string(data))
-	return err
 }
 
 func newLogger(w io.Writer, level string) *slog.Logger {

@@ -3,6 +3,7 @@ package clarify
 import (
 	"fmt"
 	"sort"
+	"time"
 
 	"github.com/askapi/askapi/tools"
 )
@@ -18,6 +19,10 @@ type Call struct {
 	Resources map[string]string
 	// Confirmed lists arguments the person has confirmed; they are not questioned again.
 	Confirmed map[string]bool
+	// FromUser lists fields whose values must appear in UserRequest (policy).
+	FromUser map[string]bool
+	// Now anchors relative dates ("today") in the grounding check.
+	Now time.Time
 }
 
 // Check inspects a call before anything is sent and returns every question in one round:
@@ -41,9 +46,13 @@ func Check(c Call) ([]Question, error) {
 		asked[arg] = true
 	}
 
+	for _, q := range unknownArgs(c.Op, c.Args) {
+		qs = append(qs, q)
+		asked[q.Field] = true
+	}
 	given := map[string]any{}
 	for k, v := range c.Args {
-		if present(v) {
+		if present(v) && !asked[k] {
 			given[k] = v
 		}
 	}
@@ -77,28 +86,66 @@ func Check(c Call) ([]Question, error) {
 		asked[p.field] = true
 	}
 
+	required := map[string]bool{}
 	for _, arg := range requiredArgs(c.Op) {
-		v, ok := c.Args[arg]
-		if !ok || asked[arg] || c.Confirmed[arg] || !present(v) {
+		required[arg] = true
+	}
+	now := c.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	for _, arg := range orderedArgs(c.Op, c.Args) {
+		v := c.Args[arg]
+		if asked[arg] || c.Confirmed[arg] || !present(v) || !(required[arg] || c.FromUser[arg]) {
 			continue
 		}
 		f := FieldOf(c.Op, arg)
-		if inEnum(f.Schema, v) {
-			continue
+		f.Resource = c.Resources[arg]
+		if required[arg] && !inEnum(f.Schema, v) {
+			if invented, why := Placeholder(v, examplesOf(c.Op, arg)); invented {
+				qs = append(qs, Question{
+					Field:    arg,
+					Kind:     Unconfirmed,
+					Question: fmt.Sprintf("%s (%s looks invented, not something you said.)", Ask(c.Op, f), describe(v)),
+					Reason:   why,
+				})
+				asked[arg] = true
+				continue
+			}
 		}
-		if invented, why := Placeholder(v, examplesOf(c.Op, arg)); invented {
-			f.Resource = c.Resources[arg]
+		if c.FromUser[arg] && c.UserRequest != "" && !Grounded(v, c.UserRequest, now) {
 			qs = append(qs, Question{
 				Field:    arg,
 				Kind:     Unconfirmed,
-				Question: fmt.Sprintf("%s (%s looks invented, not something you said.)", Ask(c.Op, f), describe(v)),
-				Reason:   why,
+				Question: fmt.Sprintf("%s (%s is not in what you said.)", Ask(c.Op, f), describe(v)),
+				Reason:   fmt.Sprintf("policy: %s must come from the user, and %s does not appear in the user's request", arg, describe(v)),
 			})
 			asked[arg] = true
 		}
 	}
 	sortQuestions(c.Op, qs)
 	return qs, nil
+}
+
+// orderedArgs lists the given arguments in field order, unknown ones last by name.
+func orderedArgs(op *tools.Operation, args map[string]any) []string {
+	order := FieldOrder(op)
+	out := make([]string, 0, len(args))
+	for k := range args {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		oi, iok := order[out[i]]
+		oj, jok := order[out[j]]
+		switch {
+		case iok && jok:
+			return oi < oj
+		case iok != jok:
+			return iok
+		}
+		return out[i] < out[j]
+	})
+	return out
 }
 
 // requiredArgs lists the required arguments in declaration order: parameters, then the

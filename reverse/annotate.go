@@ -47,10 +47,10 @@ func (g *Graph) Annotate() map[string][]Resolvable {
 			desc, _ := schema["description"].(string)
 			note := fmt.Sprintf("The %s's id%s, or its name: askapi looks a name up through %s and asks the user when it matches several or none.", Display(e.Resource), idDesc, prod.OpKey)
 			widened["description"] = strings.TrimSpace(desc + " " + note)
+			// Only the published input schema is widened: the parameter keeps its declared
+			// schema, by whose type, format and pattern Resolve and PlanCall tell an id
+			// from a name.
 			props[e.Arg] = widened
-			if p := op.ParamByArg(e.Arg); p != nil {
-				p.Schema = widened
-			}
 		}
 	}
 	return out

@@ -34,6 +34,9 @@ type Producer struct {
 	Fixed map[string]any `json:"fixed,omitempty"`
 	// Needs lists the producer's other required arguments, which must be completed first.
 	Needs []string `json:"needs,omitempty"`
+	// Self marks a producer that needs no input and yields one value at Pointer: the
+	// authenticated user's own profile (GET /me) for a user_id.
+	Self bool `json:"self,omitempty"`
 	Score int      `json:"score"`
 }
 
@@ -74,6 +77,7 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 			prods = append(prods, idx.declaredProducers(op, p, declared)...)
 			if isID {
 				prods = append(prods, idx.heuristicProducers(op, resource)...)
+				prods = append(prods, idx.selfProducers(op, resource)...)
 			}
 			if len(prods) == 0 {
 				continue
@@ -100,11 +104,14 @@ func (g *Graph) Edge(op *tools.Operation, arg string) (Edge, bool) {
 	return Edge{}, false
 }
 
-// Resources maps each resolvable argument of op to the thing it names, for questions.
+// Resources maps each argument of op that can be looked up by name to the thing it
+// names, so questions ask for the thing ("Which movie?") rather than its id.
 func (g *Graph) Resources(op *tools.Operation) map[string]string {
 	out := map[string]string{}
 	for _, e := range g.edges[op] {
-		out[e.Arg] = Display(e.Resource)
+		if _, ok := runnable(e.Producers); ok {
+			out[e.Arg] = Display(e.Resource)
+		}
 	}
 	return out
 }

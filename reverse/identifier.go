@@ -13,7 +13,10 @@ import (
 	"github.com/askapi/askapi/tools"
 )
 
-var idSuffix = regexp.MustCompile(`^(.+?)[_.-]?(?:id|ID|Id)$`)
+// idSuffix finds "<thing>_id", "<thing>-id", "<thing>Id" and "<thing>ID"; a lower-case
+// "id" must follow a separator, so words that merely end in "id" (paid, android, grid)
+// are not identifiers.
+var idSuffix = regexp.MustCompile(`^(.+?)(?:[_.-](?:id|ID|Id)|ID|Id)$`)
 
 // Resource returns the thing an identifier parameter names: person_id → "person",
 // silenceID → "silence", {id} under /artists → "artist". ok is false for parameters that
@@ -69,7 +72,10 @@ func words(s string) string {
 	return strings.Trim(b.String(), "_")
 }
 
-var irregularPlural = map[string]string{"people": "person", "children": "child", "men": "man", "women": "woman", "series": "series", "news": "news"}
+var irregularPlural = map[string]string{"people": "person", "children": "child", "men": "man", "women": "woman", "series": "series", "news": "news",
+	// Nouns ending in -ie, which the -ies → -y rule would break (movies → movy).
+	"movies": "movie", "cookies": "cookie", "zombies": "zombie", "calories": "calorie", "rookies": "rookie",
+	"selfies": "selfie", "hoodies": "hoodie", "species": "species"}
 
 // Singular turns a path segment or field name into the singular resource noun.
 func Singular(s string) string {
@@ -137,9 +143,10 @@ func LooksLikeID(v any, schema map[string]any) bool {
 			return false
 		}
 		// Opaque ids mix digits with letters (Spotify's base62, hashes, uuids); a single
-		// word without digits is far more likely a name.
+		// word without digits is far more likely a name, and so is a short one with a
+		// digit (U2, M83, 2Pac).
 		return uuidPattern.MatchString(s) || digitsPattern.MatchString(s) || hexPattern.MatchString(s) ||
-			(hasDigit.MatchString(s) && (len(s) >= 12 || hasUpperLetter.MatchString(s)))
+			(hasDigit.MatchString(s) && (len(s) >= 12 || (hasUpperLetter.MatchString(s) && len(s) >= 6)))
 	}
 	return false
 }

@@ -138,6 +138,36 @@ func (ix *index) heuristicProducers(target *tools.Operation, resource string) []
 	return out
 }
 
+// selfSegments name endpoints about the caller: the authenticated user or account.
+var selfSegments = map[string]bool{"me": true, "user": true, "self": true, "whoami": true, "account": true}
+
+// selfProducers finds operations that need no input and return the caller's own record
+// (GET /me), which can supply a user or account id.
+func (ix *index) selfProducers(target *tools.Operation, resource string) []Producer {
+	if resource != "user" && resource != "account" && resource != "owner" {
+		return nil
+	}
+	var out []Producer
+	for _, op := range ix.cat.Operations {
+		if op == target || !op.ReadOnly() || hasRequiredPathParam(op) || op.Response == nil {
+			continue
+		}
+		segs := strings.Split(strings.Trim(op.Path, "/"), "/")
+		if len(segs) != 1 || !selfSegments[strings.ToLower(segs[0])] {
+			continue
+		}
+		if req, _ := op.InputSchema["required"].([]string); len(req) > 0 {
+			continue
+		}
+		props, _ := op.Response["properties"].(map[string]any)
+		if _, ok := props["id"]; !ok {
+			continue
+		}
+		out = append(out, Producer{Op: op, OpKey: op.Key(), Source: SourceHeuristic, Pointer: "/id", Self: true, Score: 2})
+	}
+	return out
+}
+
 // fillInputs sets a producer's required inputs the edge itself knows (an enum naming the
 // resource, like Spotify's type=artist) and lists the others it needs.
 func fillInputs(op *tools.Operation, nameArg, resource string) (map[string]any, []string) {

@@ -37,6 +37,8 @@ type Need struct {
 	Arg       string `json:"arg"`
 	// Resource is set when a producer exists: ask for the thing by name, not its id.
 	Resource string `json:"resource,omitempty"`
+	// Invalid marks a value that was given but cannot be used, rather than a missing one.
+	Invalid bool `json:"invalid,omitempty"`
 	Reason   string `json:"reason"`
 }
 
@@ -89,6 +91,10 @@ func (pl *planner) complete(op *tools.Operation, given map[string]any, depth int
 			v, has = given[e.Resource]
 		}
 		switch {
+		case has && !resolvable && !fits(v, paramSchema(op, arg)):
+			// A name for a number with no operation to look it up: only the person can say.
+			pl.needs = append(pl.needs, Need{Operation: op.Key(), Arg: arg, Invalid: true,
+				Reason: fmt.Sprintf("%q is not a valid %s and no operation can look it up by name", fmt.Sprint(v), arg)})
 		case has && !resolvable:
 			args[arg] = v
 		case has && resolvable && (LooksLikeID(v, paramSchema(op, arg)) || !isName(v)):
@@ -100,6 +106,8 @@ func (pl *planner) complete(op *tools.Operation, given map[string]any, depth int
 			} else {
 				args[arg] = v
 			}
+		case resolvable && pl.fromSelf(op, e, args, depth, visiting):
+			// Filled by an operation that needs no input, such as the current user's profile.
 		case resolvable:
 			pl.needs = append(pl.needs, Need{Operation: op.Key(), Arg: arg, Resource: Display(e.Resource),
 				Reason: fmt.Sprintf("which %s is meant was not said; %s can find it by name", Display(e.Resource), e.Producers[0].OpKey)})
@@ -130,11 +138,14 @@ func (pl *planner) produce(target *tools.Operation, e Edge, name any, depth int,
 		if p.NameArg == "" && p.Pointer != "" {
 			continue // a link without a name input cannot look a name up
 		}
-		before := len(pl.needs)
+		before, stepsBefore := len(pl.needs), len(pl.steps)
 		args := pl.complete(p.Op, given, depth+1, visiting)
 		if len(pl.needs) > before {
+			// This producer needs more than we have; try the next, dropping the steps
+			// planned for it, which nothing would use.
 			pl.needs = pl.needs[:before]
-			continue // this producer needs more than we have; try the next
+			pl.steps = pl.steps[:stepsBefore]
+			continue
 		}
 		pointer := p.Pointer
 		if pointer == "" {
@@ -147,6 +158,35 @@ func (pl *planner) produce(target *tools.Operation, e Edge, name any, depth int,
 	pl.needs = append(pl.needs, Need{Operation: target.Key(), Arg: e.Arg, Resource: Display(e.Resource),
 		Reason: fmt.Sprintf("no producer can look up the %s %q on its own", Display(e.Resource), name)})
 	return Ref{}, false
+}
+
+// fromSelf plans a producer that needs no input and yields one value (GET /me for a
+// user_id), filling the argument with a reference to it.
+func (pl *planner) fromSelf(target *tools.Operation, e Edge, args map[string]any, depth int, visiting map[*tools.Operation]bool) bool {
+	if depth >= MaxDepth {
+		return false
+	}
+	for _, p := range e.Producers {
+		if !p.Self || !p.Op.ReadOnly() || visiting[p.Op] {
+			continue
+		}
+		pl.steps = append(pl.steps, Step{Operation: p.Op.Name, Method: p.Op.Method, Path: p.Op.Path, Arguments: map[string]any{},
+			Provides: fmt.Sprintf("%s of %s", e.Arg, target.Key())})
+		args[e.Arg] = Ref{From: RefFrom{Step: len(pl.steps) - 1, Pointer: p.Pointer}}
+		return true
+	}
+	return false
+}
+
+// fits reports whether a hint can be sent as the parameter's value: text is no integer.
+func fits(v any, schema map[string]any) bool {
+	switch schemaType(schema) {
+	case "integer", "number":
+		if s, ok := v.(string); ok {
+			return digitsPattern.MatchString(strings.TrimSpace(s))
+		}
+	}
+	return true
 }
 
 func requiredArgs(op *tools.Operation) []string {

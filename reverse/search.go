@@ -43,6 +43,7 @@ func NewIndex(cat *tools.Catalog) *Index {
 		}
 		add(op.Path, weightName)
 		add(op.OperationID, weightName)
+		add(methodVerbs[op.Method], weightText)
 		add(strings.Join(op.Tags, " "), weightSummary)
 		add(op.Summary, weightSummary)
 		add(op.Description, weightText)
@@ -70,6 +71,15 @@ func NewIndex(cat *tools.Catalog) *Index {
 		ix.avgLen = total / float64(len(ix.ops))
 	}
 	return ix
+}
+
+// methodVerbs are the words people use for what a method does, so "create a silence"
+// finds POST /silences even when the spec never says "create" there.
+var methodVerbs = map[string]string{
+	"POST":   "create add new",
+	"PUT":    "update replace set",
+	"PATCH":  "update change modify",
+	"DELETE": "delete remove",
 }
 
 func addSchemaNames(s map[string]any, depth int, add func(string)) {

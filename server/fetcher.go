@@ -34,6 +34,7 @@ func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[strin
 	if err != nil {
 		return nil, fmt.Errorf("build request: %w", err)
 	}
+	report(ctx, "looking up through "+op.Key())
 	start := time.Now()
 	resp, err := f.p.Sender.Send(req, secrets)
 	status := 0

@@ -19,7 +19,7 @@ func ToolList(p *Pipeline) ([]byte, error) {
 		list = append(list, m.Tool)
 	}
 	for _, op := range p.Catalog.Operations {
-		t, err := ToolOf(op, p.Resolvable[op.Name])
+		t, err := ToolOf(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
 		if err != nil {
 			return nil, err
 		}

@@ -18,8 +18,12 @@ import (
 const maxDescription = 1200
 
 // ToolOf describes an operation as an MCP tool.
-func ToolOf(op *tools.Operation, resolvable []reverse.Resolvable) (mcp.Tool, error) {
-	input, err := json.Marshal(op.InputSchema)
+func ToolOf(op *tools.Operation, resolvable []reverse.Resolvable, confirm bool) (mcp.Tool, error) {
+	schema := op.InputSchema
+	if confirm {
+		schema = withConfirm(schema)
+	}
+	input, err := json.Marshal(schema)
 	if err != nil {
 		return mcp.Tool{}, fmt.Errorf("input schema of %s: %w", op.Name, err)
 	}
@@ -52,6 +56,26 @@ func ToolOf(op *tools.Operation, resolvable []reverse.Resolvable) (mcp.Tool, err
 		t.Meta.AdditionalFields["askapi"] = map[string]any{"resolvable": resolvable}
 	}
 	return t, nil
+}
+
+// withConfirm offers _confirm on tools whose writes policy wants confirmed.
+func withConfirm(schema map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range schema {
+		out[k] = v
+	}
+	props := map[string]any{}
+	if in, ok := schema["properties"].(map[string]any); ok {
+		for k, v := range in {
+			props[k] = v
+		}
+	}
+	props[tools.ArgConfirm] = map[string]any{
+		"type":        "boolean",
+		"description": "The user's answer to askapi's confirmation question, sent with the _continuation. Only the user can confirm; never set it on your own. Never sent to the API.",
+	}
+	out["properties"] = props
+	return out
 }
 
 func toolTitle(op *tools.Operation) string {
@@ -88,7 +112,21 @@ func handlerFor(p *Pipeline, op *tools.Operation) mcpserver.ToolHandlerFunc {
 				Questions: []clarify.Question{{Field: "", Kind: clarify.Invalid, Question: "The arguments must be a JSON object.", Reason: err.Error()}},
 			}), nil
 		}
-		return resultOf(p.Call(ctx, op, args)), nil
+		ctx = withProgress(ctx, req)
+		canElicit := clientCanElicit(ctx)
+		if canElicit {
+			var final *clarify.Result
+			if args, final = answered(req, args, op); final != nil {
+				return resultOf(final), nil
+			}
+		}
+		res := p.Call(ctx, op, args)
+		if canElicit && res.Status == clarify.StatusNeedsClarification && elicitable(res.Questions, op) {
+			// Ask the person directly; the sealed continuation rides along as the request
+			// state, so any replica can resume the retry.
+			return mcpserver.NewInputRequestBuilder(res.Continuation).Elicit(answersKey, elicitation(res, op)).ToolResult(), nil
+		}
+		return resultOf(res), nil
 	}
 }
 

@@ -133,7 +133,9 @@ func (p *Pipeline) Plan(args map[string]any) *clarify.Result {
 	plan := p.Graph.PlanCall(op, given)
 	out := &clarify.Result{Status: clarify.StatusOK, Operation: op.Key(), Steps: plan.Steps}
 	if plan.Status != "ok" {
+		// An incomplete chain is not a plan: the answer is the clarification alone.
 		out.Status = clarify.StatusNeedsClarification
+		out.Steps = nil
 		for _, n := range plan.Needs {
 			target := p.Catalog.Lookup(n.Operation)
 			if target == nil {
@@ -141,8 +143,12 @@ func (p *Pipeline) Plan(args map[string]any) *clarify.Result {
 			}
 			f := clarify.FieldOf(target, n.Arg)
 			f.Resource = n.Resource
+			kind := clarify.Missing
+			if n.Invalid {
+				kind = clarify.Invalid
+			}
 			out.Questions = append(out.Questions, clarify.Question{
-				Field: n.Arg, Kind: clarify.Missing, Question: clarify.Ask(target, f), Reason: n.Reason,
+				Field: n.Arg, Kind: kind, Question: clarify.Ask(target, f), Reason: n.Reason,
 			})
 		}
 	}

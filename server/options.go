@@ -19,6 +19,8 @@ type Options struct {
 	ContinuationKey string
 	ContinuationTTL time.Duration
 	Naive           bool
+	// ReadOnly hides every operation that writes.
+	ReadOnly bool
 
 	// HTTPAddr serves streamable HTTP instead of stdio.
 	HTTPAddr string

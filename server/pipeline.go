@@ -2,8 +2,11 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"strings"
 	"time"
@@ -27,6 +30,8 @@ type Pipeline struct {
 	Search *reverse.Index
 	// Resolvable lists, per tool, the arguments that accept a name.
 	Resolvable map[string][]reverse.Resolvable
+	// Policy says which writes need confirmation and which fields must come from the user.
+	Policy *clarify.Policy
 	// Naive sends arguments as given: no completion, no clarification. It exists so the
 	// evaluation can show what askapi adds over a plain proxy.
 	Naive  bool
@@ -40,7 +45,9 @@ type call struct {
 	op          *tools.Operation
 	args        map[string]any
 	userRequest string
-	state       clarify.State
+	// confirm is the _confirm answer, when one was given.
+	confirm *bool
+	state   clarify.State
 	result      *clarify.Result
 }
 
@@ -62,6 +69,10 @@ func (p *Pipeline) begin(op *tools.Operation, raw map[string]any) *call {
 		case tools.ArgUserRequest:
 			c.userRequest, _ = v.(string)
 		case tools.ArgContinuation:
+		case tools.ArgConfirm:
+			if b, ok := v.(bool); ok {
+				c.confirm = &b
+			}
 		default:
 			c.args[k] = v
 		}
@@ -94,7 +105,25 @@ func (p *Pipeline) begin(op *tools.Operation, raw map[string]any) *call {
 		merged[k] = v
 	}
 	c.args = merged
+	chosenOptions(c)
 	return c
+}
+
+// chosenOptions maps an answer that names an offered option back to the option's value,
+// so "72129" picked from a form (or typed as text) is the id 72129 the API returned.
+func chosenOptions(c *call) {
+	for arg, r := range c.state.Resolutions {
+		s, ok := c.args[arg].(string)
+		if !ok {
+			continue
+		}
+		for _, cand := range r.Candidates {
+			if optionKey(cand.ID) == s {
+				c.args[arg] = cand.ID
+				break
+			}
+		}
+	}
 }
 
 func (p *Pipeline) run(ctx context.Context, c *call) {
@@ -120,6 +149,7 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		UserRequest: c.userRequest,
 		Resources:   p.resources(c.op),
 		Confirmed:   confirmedByRepeat(c.state, c.args),
+		FromUser:    p.Policy.MustComeFromUser(c.op),
 	})
 	if err != nil {
 		p.fail(c, fmt.Sprintf("check arguments: %v", err), 0, "")
@@ -135,7 +165,74 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		p.clarify(c, qs)
 		return
 	}
+	if p.Policy.NeedsConfirm(c.op) && !p.confirmed(c) {
+		return
+	}
 	p.execute(ctx, c)
+}
+
+// confirmed settles a write that policy wants confirmed. The confirmation is bound to the
+// exact request through the continuation: a yes given for one request never sends another.
+// It reports whether the request may be sent; otherwise the result is already set.
+func (p *Pipeline) confirmed(c *call) bool {
+	digest, summary, err := p.requestDigest(c)
+	if err != nil {
+		p.fail(c, tools.Redact(fmt.Sprintf("build request: %v", err), p.secretList()), 0, "")
+		return false
+	}
+	if c.confirm != nil && !*c.confirm {
+		c.result.Status = clarify.StatusCancelled
+		c.result.Reason = "the user did not confirm " + summary + "; nothing was sent"
+		return false
+	}
+	if c.confirm != nil && *c.confirm && c.state.Pending == digest {
+		return true
+	}
+	reason := "policy requires confirmation before " + c.op.Method + " requests"
+	if c.confirm != nil {
+		reason = "the confirmation given was not for this exact request (it changed, or was never asked for); confirm again"
+	}
+	c.state.Pending = digest
+	p.clarify(c, []clarify.Question{{
+		Field:    tools.ArgConfirm,
+		Kind:     clarify.Unconfirmed,
+		Question: fmt.Sprintf("Shall I send %s? %s", summary, confirmEffect(c.op)),
+		Options:  []clarify.Option{{Value: true, Label: "Yes, send it"}, {Value: false, Label: "No, cancel"}},
+		Reason:   reason,
+	}})
+	return false
+}
+
+func confirmEffect(op *tools.Operation) string {
+	what := strings.TrimRight(op.Summary, ".")
+	if what == "" {
+		what = strings.TrimRight(strings.SplitN(strings.TrimSpace(op.Description), "\n", 2)[0], ".")
+	}
+	if what == "" {
+		what = op.Key()
+	}
+	if op.Method == "DELETE" {
+		return "This deletes: " + what + "."
+	}
+	return "This writes: " + what + "."
+}
+
+// requestDigest identifies the exact request a confirmation is for: method, URL and
+// body, built without credentials so no secret is hashed into the continuation.
+func (p *Pipeline) requestDigest(c *call) (string, string, error) {
+	req, err := tools.BuildRequest(context.Background(), p.Catalog, c.op, c.args, p.baseFor(c.op), tools.Credentials{})
+	if err != nil {
+		return "", "", err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s %s\n", req.Method, req.URL.String())
+	if req.GetBody != nil {
+		if body, err := req.GetBody(); err == nil {
+			_, _ = io.Copy(h, body)
+			body.Close()
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), req.Method + " " + req.URL.Path, nil
 }
 
 // complete resolves names given for identifiers through safe producers (Reverse Chain).
@@ -252,6 +349,7 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 		p.fail(c, tools.Redact(fmt.Sprintf("build request: %v", err), p.secretList()), 0, "")
 		return
 	}
+	report(ctx, "calling "+c.op.Key())
 	start := time.Now()
 	resp, err := p.Sender.Send(req, p.secretList())
 	if err != nil {

@@ -62,8 +62,23 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		logger.Warn(err.Error())
 		base = ""
 	}
-	graph := reverse.Build(cat, nil)
+	policy, err := loadPolicy(opts.PolicyFile, cat)
+	if err != nil {
+		return nil, err
+	}
+	if opts.ReadOnly {
+		policy.ReadOnly = true
+	}
+	if policy.ReadOnly {
+		cat = withoutWrites(cat, policy)
+	}
+	declared, err := policy.DeclaredSources()
+	if err != nil {
+		return nil, fmt.Errorf("policy: %w", err)
+	}
+	graph := reverse.Build(cat, declared)
 	return &Pipeline{
+		Policy:      policy,
 		Graph:       graph,
 		Resolvable:  graph.Annotate(),
 		Search:      reverse.NewIndex(cat),
@@ -90,7 +105,7 @@ func New(p *Pipeline, version string) (*mcpserver.MCPServer, error) {
 		return nil, err
 	}
 	for _, op := range p.Catalog.Operations {
-		t, err := ToolOf(op, p.Resolvable[op.Name])
+		t, err := ToolOf(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
 		if err != nil {
 			return nil, err
 		}
@@ -98,6 +113,29 @@ func New(p *Pipeline, version string) (*mcpserver.MCPServer, error) {
 	}
 	s.AddTools(entries...)
 	return s, nil
+}
+
+func loadPolicy(file string, cat *tools.Catalog) (*clarify.Policy, error) {
+	var p *clarify.Policy
+	if file != "" {
+		var err error
+		if p, err = clarify.LoadPolicy(file); err != nil {
+			return nil, err
+		}
+	}
+	return p.WithSpec(cat)
+}
+
+// withoutWrites is the catalog read-only mode serves: writes are not offered at all.
+func withoutWrites(cat *tools.Catalog, policy *clarify.Policy) *tools.Catalog {
+	out := *cat
+	out.Operations = nil
+	for _, op := range cat.Operations {
+		if !policy.Hides(op) {
+			out.Operations = append(out.Operations, op)
+		}
+	}
+	return &out
 }
 
 // EffectiveBaseURL applies --base-url over the spec's server. A --base-url that is only

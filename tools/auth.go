@@ -197,9 +197,10 @@ func supportedScheme(s *SecurityScheme) bool {
 	return false
 }
 
-// MissingCredentials returns the environment variables that would let the operation
-// authenticate (those of its first requirement), or nil when a requirement is met (by a
-// scheme secret or by a --header setting the same header) or anonymous access is allowed.
+// MissingCredentials returns the security schemes whose secrets would let the operation
+// authenticate (those of its first requirement; AuthEnvVar names their variables), or nil
+// when a requirement is met (by a scheme secret or by a --header setting the same header)
+// or anonymous access is allowed.
 func MissingCredentials(cat *Catalog, op *Operation, cred Credentials) []string {
 	reqs := securityFor(cat, op)
 	if len(reqs) == 0 {
@@ -218,7 +219,7 @@ func MissingCredentials(cat *Catalog, op *Operation, cred Credentials) []string 
 	}
 	var out []string
 	for name := range reqs[0] {
-		out = append(out, AuthEnvVar(name))
+		out = append(out, name)
 	}
 	sort.Strings(out)
 	return out

@@ -163,7 +163,7 @@ func TestAuthMissingCredentials(t *testing.T) {
 	cat := authCatalog()
 	cat.Security = []SecurityRequirement{{"oauth_2_0": nil}}
 	op := &Operation{Method: "GET", Path: "/me"}
-	if got := MissingCredentials(cat, op, Credentials{}); !reflect.DeepEqual(got, []string{"ASKAPI_AUTH_OAUTH_2_0"}) {
+	if got := MissingCredentials(cat, op, Credentials{}); !reflect.DeepEqual(got, []string{"oauth_2_0"}) {
 		t.Errorf("missing = %v", got)
 	}
 	if got := MissingCredentials(cat, op, Credentials{Schemes: map[string]string{"oauth_2_0": "t"}}); got != nil {

@@ -12,7 +12,7 @@ import (
 
 var templateVarRE = regexp.MustCompile(`\{([^{}]+)\}`)
 
-var operationMethods = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace", "query"}
+var checkMethods = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace", "query"}
 
 // checkPathParams checks, on the normalised tree, that every path parameter appears in its
 // path template and every template variable is declared, recording errors on n.
@@ -38,9 +38,9 @@ func checkPathParams(n *normaliser) {
 				order = append(order, m[1])
 			}
 		}
-		n.path = append(n.path[:0], "paths", escapeToken(p))
+		n.path = append(n.path[:0], "paths", ptrEscape(p))
 		shared, sharedKnown := n.pathParams(item["parameters"], vars, p)
-		for _, method := range operationMethods {
+		for _, method := range checkMethods {
 			op, ok := item[method].(map[string]any)
 			if !ok {
 				continue

@@ -237,7 +237,7 @@ func (l *specLoader) load(data []byte, info *LoadInfo) (*openapi3.T, error) {
 	}
 	root, ok := tree.(map[string]any)
 	if !ok {
-		return nil, specErrorf(l.source, "", "not a Swagger 2.0 or OpenAPI 3.x document: the top level is %s, not an object", describe(tree))
+		return nil, specErrorf(l.source, "", "not a Swagger 2.0 or OpenAPI 3.x document: the top level is %s, not an object", describeValue(tree))
 	}
 	var external func(string) error
 	if l.opts.AllowExternalRefs {
@@ -343,7 +343,7 @@ func (l *specLoader) decodeJSON(data []byte) (any, *SpecError) {
 	}
 	e := &SpecError{Source: l.source, Pointer: ptr, Msg: msg, Err: err}
 	if offset >= 0 {
-		e.Line, e.Column = lineCol(data, offset)
+		e.Line, e.Column = offsetLineCol(data, offset)
 	}
 	return nil, e
 }
@@ -382,7 +382,7 @@ func (c *yamlConverter) convert(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
 		for k, e := range x {
-			c.path = append(c.path, escapeToken(k))
+			c.path = append(c.path, ptrEscape(k))
 			x[k] = c.convert(e)
 			c.path = c.path[:len(c.path)-1]
 		}
@@ -391,7 +391,7 @@ func (c *yamlConverter) convert(v any) any {
 		m := make(map[string]any, len(x))
 		for k, e := range x {
 			ks := yamlKey(k)
-			c.path = append(c.path, escapeToken(ks))
+			c.path = append(c.path, ptrEscape(ks))
 			m[ks] = c.convert(e)
 			c.path = c.path[:len(c.path)-1]
 		}
@@ -454,13 +454,13 @@ func (l *specLoader) detectVersion(root map[string]any) (v2 bool, version string
 		case "3.0", "3.1", "3.2":
 			return false, s, nil
 		}
-		return false, "", specErrorf(l.source, "", "unsupported OpenAPI version %s (%s)", describe(oa), supported)
+		return false, "", specErrorf(l.source, "", "unsupported OpenAPI version %s (%s)", describeValue(oa), supported)
 	}
 	if sw, ok := root["swagger"]; ok {
 		if s := versionText(sw); s == "2.0" || s == "2" {
 			return true, "2.0", nil
 		}
-		return false, "", specErrorf(l.source, "", "unsupported Swagger version %s (%s)", describe(sw), supported)
+		return false, "", specErrorf(l.source, "", "unsupported Swagger version %s (%s)", describeValue(sw), supported)
 	}
 	return false, "", specErrorf(l.source, "", "not a Swagger 2.0 or OpenAPI 3.x document: no \"openapi\" or \"swagger\" field (%s)", supported)
 }
@@ -539,7 +539,7 @@ func locateDecodeError(node any, t reflect.Type) (string, error) {
 	}
 	for _, c := range decodeChildren(node, t) {
 		if ptr, cerr := locateDecodeError(c.node, c.t); cerr != nil {
-			return "/" + escapeToken(c.tok) + ptr, cerr
+			return "/" + ptrEscape(c.tok) + ptr, cerr
 		}
 	}
 	return "", err
@@ -588,7 +588,7 @@ func decodeChildren(node any, t reflect.Type) []decodeChild {
 				fieldType = func(string) reflect.Type { return elem }
 				break
 			}
-			fields := jsonFields(t)
+			fields := kinJSONFields(t)
 			fieldType = func(k string) reflect.Type { return fields[k] }
 		default:
 			return nil
@@ -607,13 +607,13 @@ func decodeChildren(node any, t reflect.Type) []decodeChild {
 	return out
 }
 
-// jsonFields maps the JSON names of a struct's fields (embedded ones included) to their types.
-func jsonFields(t reflect.Type) map[string]reflect.Type {
+// kinJSONFields maps the JSON names of a struct's fields (embedded ones included) to their types.
+func kinJSONFields(t reflect.Type) map[string]reflect.Type {
 	out := map[string]reflect.Type{}
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if f.Anonymous && f.Type.Kind() == reflect.Struct {
-			for k, v := range jsonFields(f.Type) {
+			for k, v := range kinJSONFields(f.Type) {
 				out[k] = v
 			}
 			continue

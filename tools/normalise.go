@@ -20,68 +20,68 @@ import (
 // Knowing the shape matters: example values may legitimately hold "minimum": "2016-09-01"
 // or a property called "type", which must be left alone.
 
-// kind is what the grammar expects at a position.
-type kind uint8
+// specKind is what the grammar expects at a position.
+type specKind uint8
 
 const (
-	kAny     kind = iota // a data value (example, default, const): left alone
-	kGeneric             // structure askapi does not model: only $refs are checked
-	kBool
-	kNumber
-	kUint
-	kString
-	kStrings
-	kExclusive // exclusiveMinimum/Maximum: boolean (2.0, 3.0) or number (3.1)
-	kEnum
-	kSchemaExamples // a schema's examples: an array (JSON Schema), not a map
-	kType
-	kSchemaRequired // handled before the schema's other keywords, see schema()
-	kSchema
-	kSchemaOrBool
-	kSchemaList
-	kSchemaMap
-	kProperties // a schema map whose entries may carry a stray "required": true
-	kParameter
-	kParameterList
-	kParameterMap
-	kHeader
-	kHeaderMap
-	kRequestBody
-	kRequestBodyMap
-	kResponse
-	kResponseMap
-	kResponses // an operation's responses: a map that may also hold x- extensions
-	kMediaType
-	kContent
-	kExample
-	kExampleMap
-	kEncoding
-	kEncodingMap
-	kPaths
-	kPathItem
-	kPathItemMap
-	kOperation
-	kOperationMap
-	kCallback
-	kCallbackMap
-	kLink
-	kLinkMap
-	kComponents
-	kInfo
-	kRoot
+	skAny     specKind = iota // a data value (example, default, const): left alone
+	skGeneric                 // structure askapi does not model: only $refs are checked
+	skBool
+	skNumber
+	skUint
+	skString
+	skStrings
+	skExclusive // exclusiveMinimum/Maximum: boolean (2.0, 3.0) or number (3.1)
+	skEnum
+	skSchemaExamples // a schema's examples: an array (JSON Schema), not a map
+	skType
+	skSchemaRequired // handled before the schema's other keywords, see schema()
+	skSchema
+	skSchemaOrBool
+	skSchemaList
+	skSchemaMap
+	skProperties // a schema map whose entries may carry a stray "required": true
+	skParameter
+	skParameterList
+	skParameterMap
+	skHeader
+	skHeaderMap
+	skRequestBody
+	skRequestBodyMap
+	skResponse
+	skResponseMap
+	skResponses // an operation's responses: a map that may also hold x- extensions
+	skMediaType
+	skContent
+	skExample
+	skExampleMap
+	skEncoding
+	skEncodingMap
+	skPaths
+	skPathItem
+	skPathItemMap
+	skOperation
+	skOperationMap
+	skCallback
+	skCallbackMap
+	skLink
+	skLinkMap
+	skComponents
+	skInfo
+	skRoot
 )
 
-var kindNames = map[kind]string{
-	kSchema: "a schema", kSchemaList: "an array of schemas", kSchemaMap: "a map of schemas",
-	kProperties: "a map of schemas", kParameter: "a parameter", kParameterList: "an array of parameters",
-	kHeader: "a header", kRequestBody: "a request body", kResponse: "a response",
-	kResponses: "a map of responses", kMediaType: "a media type", kPaths: "a map of paths",
-	kPathItem: "a path item", kOperation: "an operation", kInfo: "an info object",
-	kComponents: "a components object",
+var specKindNames = map[specKind]string{
+	skSchema: "a schema", skSchemaList: "an array of schemas", skSchemaMap: "a map of schemas",
+	skProperties: "a map of schemas", skParameter: "a parameter", skParameterList: "an array of parameters",
+	skHeader: "a header", skRequestBody: "a request body", skResponse: "a response",
+	skResponses: "a map of responses", skMediaType: "a media type", skPaths: "a map of paths",
+	skPathItem: "a path item", skOperation: "an operation", skInfo: "an info object",
+	skComponents: "a components object",
 }
 
-func (k kind) String() string {
-	if s, ok := kindNames[k]; ok {
+func (k specKind) String() string {
+	if s, ok := specKindNames[k]; ok {
 		return s
 	}
 	return "an object"
@@ -89,11 +89,11 @@ func (k kind) String() string {
 
 // grammar describes the objects of one spec version.
 type grammar struct {
-	fields map[kind]map[string]kind // object kinds: their known fields
-	mapOf  map[kind]kind            // map kinds: their entries
-	listOf map[kind]kind            // list kinds: their items
+	fields map[specKind]map[string]specKind // object kinds: their known fields
+	mapOf  map[specKind]specKind            // map kinds: their entries
+	listOf map[specKind]specKind            // list kinds: their items
 	// extMaps are map kinds whose x- keys are extensions rather than entries.
-	extMaps map[kind]bool
+	extMaps map[specKind]bool
 	// types are the valid schema type names.
 	types map[string]bool
 	// exclusiveNumber is set when exclusiveMinimum may be a number (kin's 3.x schema).
@@ -106,144 +106,144 @@ var (
 )
 
 func newGrammar(v2 bool) *grammar {
-	schema := map[string]kind{
-		"allOf": kSchemaList, "anyOf": kSchemaList, "oneOf": kSchemaList, "prefixItems": kSchemaList,
-		"not": kSchema, "items": kSchema, "contains": kSchema, "propertyNames": kSchema,
-		"if": kSchema, "then": kSchema, "else": kSchema, "contentSchema": kSchema,
-		"properties": kProperties, "patternProperties": kSchemaMap, "dependentSchemas": kSchemaMap,
-		"$defs": kSchemaMap, "definitions": kSchemaMap,
-		"additionalProperties": kSchemaOrBool, "unevaluatedItems": kSchemaOrBool, "unevaluatedProperties": kSchemaOrBool,
-		"type": kType, "required": kSchemaRequired,
-		"title": kString, "format": kString, "description": kString, "pattern": kString,
-		"$schema": kString, "$comment": kString, "$id": kString, "$anchor": kString,
-		"$dynamicRef": kString, "$dynamicAnchor": kString,
-		"contentMediaType": kString, "contentEncoding": kString,
-		"uniqueItems": kBool, "nullable": kBool, "readOnly": kBool, "writeOnly": kBool,
-		"deprecated": kBool, "allowEmptyValue": kBool,
-		"minimum": kNumber, "maximum": kNumber, "multipleOf": kNumber,
-		"exclusiveMinimum": kExclusive, "exclusiveMaximum": kExclusive,
-		"minLength": kUint, "maxLength": kUint, "minItems": kUint, "maxItems": kUint,
-		"minProperties": kUint, "maxProperties": kUint, "minContains": kUint, "maxContains": kUint,
-		"enum": kEnum, "examples": kSchemaExamples,
-		"default": kAny, "example": kAny, "const": kAny,
+	schema := map[string]specKind{
+		"allOf": skSchemaList, "anyOf": skSchemaList, "oneOf": skSchemaList, "prefixItems": skSchemaList,
+		"not": skSchema, "items": skSchema, "contains": skSchema, "propertyNames": skSchema,
+		"if": skSchema, "then": skSchema, "else": skSchema, "contentSchema": skSchema,
+		"properties": skProperties, "patternProperties": skSchemaMap, "dependentSchemas": skSchemaMap,
+		"$defs": skSchemaMap, "definitions": skSchemaMap,
+		"additionalProperties": skSchemaOrBool, "unevaluatedItems": skSchemaOrBool, "unevaluatedProperties": skSchemaOrBool,
+		"type": skType, "required": skSchemaRequired,
+		"title": skString, "format": skString, "description": skString, "pattern": skString,
+		"$schema": skString, "$comment": skString, "$id": skString, "$anchor": skString,
+		"$dynamicRef": skString, "$dynamicAnchor": skString,
+		"contentMediaType": skString, "contentEncoding": skString,
+		"uniqueItems": skBool, "nullable": skBool, "readOnly": skBool, "writeOnly": skBool,
+		"deprecated": skBool, "allowEmptyValue": skBool,
+		"minimum": skNumber, "maximum": skNumber, "multipleOf": skNumber,
+		"exclusiveMinimum": skExclusive, "exclusiveMaximum": skExclusive,
+		"minLength": skUint, "maxLength": skUint, "minItems": skUint, "maxItems": skUint,
+		"minProperties": skUint, "maxProperties": skUint, "minContains": skUint, "maxContains": skUint,
+		"enum": skEnum, "examples": skSchemaExamples,
+		"default": skAny, "example": skAny, "const": skAny,
 	}
 	g := &grammar{
-		fields: map[kind]map[string]kind{kSchema: schema},
-		mapOf: map[kind]kind{
-			kSchemaMap: kSchema, kProperties: kSchema, kParameterMap: kParameter,
-			kHeaderMap: kHeader, kRequestBodyMap: kRequestBody, kResponseMap: kResponse,
-			kResponses: kResponse, kContent: kMediaType, kExampleMap: kExample,
-			kEncodingMap: kEncoding, kPaths: kPathItem, kPathItemMap: kPathItem,
-			kOperationMap: kOperation, kCallbackMap: kCallback, kCallback: kPathItem, kLinkMap: kLink,
+		fields: map[specKind]map[string]specKind{skSchema: schema},
+		mapOf: map[specKind]specKind{
+			skSchemaMap: skSchema, skProperties: skSchema, skParameterMap: skParameter,
+			skHeaderMap: skHeader, skRequestBodyMap: skRequestBody, skResponseMap: skResponse,
+			skResponses: skResponse, skContent: skMediaType, skExampleMap: skExample,
+			skEncodingMap: skEncoding, skPaths: skPathItem, skPathItemMap: skPathItem,
+			skOperationMap: skOperation, skCallbackMap: skCallback, skCallback: skPathItem, skLinkMap: skLink,
 		},
-		listOf:  map[kind]kind{kSchemaList: kSchema, kParameterList: kParameter},
-		extMaps: map[kind]bool{kResponses: true, kPaths: true, kCallback: true},
+		listOf:  map[specKind]specKind{skSchemaList: skSchema, skParameterList: skParameter},
+		extMaps: map[specKind]bool{skResponses: true, skPaths: true, skCallback: true},
 		types: map[string]bool{"string": true, "number": true, "integer": true, "boolean": true,
 			"array": true, "object": true, "null": true},
 		exclusiveNumber: !v2,
 	}
-	info := map[string]kind{"title": kString, "version": kString, "description": kString}
-	op := map[string]kind{
-		"tags": kStrings, "summary": kString, "description": kString, "operationId": kString,
-		"parameters": kParameterList, "responses": kResponses, "deprecated": kBool,
+	info := map[string]specKind{"title": skString, "version": skString, "description": skString}
+	op := map[string]specKind{
+		"tags": skStrings, "summary": skString, "description": skString, "operationId": skString,
+		"parameters": skParameterList, "responses": skResponses, "deprecated": skBool,
 	}
-	pathItem := map[string]kind{"summary": kString, "description": kString, "parameters": kParameterList}
+	pathItem := map[string]specKind{"summary": skString, "description": skString, "parameters": skParameterList}
 	for _, m := range []string{"get", "put", "post", "delete", "options", "head", "patch", "trace"} {
-		pathItem[m] = kOperation
+		pathItem[m] = skOperation
 	}
-	g.fields[kInfo] = info
-	g.fields[kOperation] = op
-	g.fields[kPathItem] = pathItem
+	g.fields[skInfo] = info
+	g.fields[skOperation] = op
+	g.fields[skPathItem] = pathItem
 	if v2 {
 		g.types["file"] = true
-		schema["discriminator"] = kString
+		schema["discriminator"] = skString
 		// A 2.0 parameter or header carries its schema keywords inline.
-		param := clone(schema)
+		param := cloneFields(schema)
 		delete(param, "required")
 		delete(param, "properties")
-		maps(param, map[string]kind{
-			"name": kString, "in": kString, "required": kBool, "schema": kSchema,
-			"collectionFormat": kString,
+		addFields(param, map[string]specKind{
+			"name": skString, "in": skString, "required": skBool, "schema": skSchema,
+			"collectionFormat": skString,
 		})
-		header := clone(schema)
+		header := cloneFields(schema)
 		delete(header, "required")
-		header["collectionFormat"] = kString
-		g.fields[kParameter] = param
-		g.fields[kHeader] = header
-		g.fields[kResponse] = map[string]kind{
-			"description": kString, "schema": kSchema, "headers": kHeaderMap, "examples": kAny,
+		header["collectionFormat"] = skString
+		g.fields[skParameter] = param
+		g.fields[skHeader] = header
+		g.fields[skResponse] = map[string]specKind{
+			"description": skString, "schema": skSchema, "headers": skHeaderMap, "examples": skAny,
 		}
-		maps(op, map[string]kind{"consumes": kStrings, "produces": kStrings, "schemes": kStrings})
-		g.fields[kRoot] = map[string]kind{
-			"info": kInfo, "host": kString, "basePath": kString,
-			"schemes": kStrings, "consumes": kStrings, "produces": kStrings,
-			"paths": kPaths, "definitions": kSchemaMap, "parameters": kParameterMap,
-			"responses": kResponseMap,
+		addFields(op, map[string]specKind{"consumes": skStrings, "produces": skStrings, "schemes": skStrings})
+		g.fields[skRoot] = map[string]specKind{
+			"info": skInfo, "host": skString, "basePath": skString,
+			"schemes": skStrings, "consumes": skStrings, "produces": skStrings,
+			"paths": skPaths, "definitions": skSchemaMap, "parameters": skParameterMap,
+			"responses": skResponseMap,
 		}
 		return g
 	}
-	param := map[string]kind{
-		"name": kString, "in": kString, "description": kString, "style": kString,
-		"required": kBool, "deprecated": kBool, "allowEmptyValue": kBool, "explode": kBool,
-		"allowReserved": kBool, "schema": kSchema, "example": kAny, "examples": kExampleMap,
-		"content": kContent,
+	param := map[string]specKind{
+		"name": skString, "in": skString, "description": skString, "style": skString,
+		"required": skBool, "deprecated": skBool, "allowEmptyValue": skBool, "explode": skBool,
+		"allowReserved": skBool, "schema": skSchema, "example": skAny, "examples": skExampleMap,
+		"content": skContent,
 	}
-	header := clone(param)
+	header := cloneFields(param)
 	delete(header, "name")
 	delete(header, "in")
-	g.fields[kParameter] = param
-	g.fields[kHeader] = header
-	g.fields[kRequestBody] = map[string]kind{"description": kString, "content": kContent, "required": kBool}
-	g.fields[kResponse] = map[string]kind{
-		"description": kString, "headers": kHeaderMap, "content": kContent, "links": kLinkMap,
+	g.fields[skParameter] = param
+	g.fields[skHeader] = header
+	g.fields[skRequestBody] = map[string]specKind{"description": skString, "content": skContent, "required": skBool}
+	g.fields[skResponse] = map[string]specKind{
+		"description": skString, "headers": skHeaderMap, "content": skContent, "links": skLinkMap,
 	}
-	g.fields[kMediaType] = map[string]kind{
-		"schema": kSchema, "itemSchema": kSchema, "example": kAny, "examples": kExampleMap,
-		"encoding": kEncodingMap,
+	g.fields[skMediaType] = map[string]specKind{
+		"schema": skSchema, "itemSchema": skSchema, "example": skAny, "examples": skExampleMap,
+		"encoding": skEncodingMap,
 	}
-	g.fields[kExample] = map[string]kind{
-		"summary": kString, "description": kString, "value": kAny, "externalValue": kString,
-		"dataValue": kAny,
+	g.fields[skExample] = map[string]specKind{
+		"summary": skString, "description": skString, "value": skAny, "externalValue": skString,
+		"dataValue": skAny,
 	}
-	g.fields[kEncoding] = map[string]kind{
-		"contentType": kString, "headers": kHeaderMap, "style": kString,
-		"explode": kBool, "allowReserved": kBool,
+	g.fields[skEncoding] = map[string]specKind{
+		"contentType": skString, "headers": skHeaderMap, "style": skString,
+		"explode": skBool, "allowReserved": skBool,
 	}
-	g.fields[kLink] = map[string]kind{
-		"operationRef": kString, "operationId": kString, "description": kString,
-		"parameters": kAny, "requestBody": kAny,
+	g.fields[skLink] = map[string]specKind{
+		"operationRef": skString, "operationId": skString, "description": skString,
+		"parameters": skAny, "requestBody": skAny,
 	}
-	maps(op, map[string]kind{"requestBody": kRequestBody, "callbacks": kCallbackMap})
-	pathItem["query"] = kOperation
-	pathItem["additionalOperations"] = kOperationMap
-	g.fields[kComponents] = map[string]kind{
-		"schemas": kSchemaMap, "responses": kResponseMap, "parameters": kParameterMap,
-		"examples": kExampleMap, "requestBodies": kRequestBodyMap, "headers": kHeaderMap,
-		"links": kLinkMap, "callbacks": kCallbackMap, "pathItems": kPathItemMap,
+	addFields(op, map[string]specKind{"requestBody": skRequestBody, "callbacks": skCallbackMap})
+	pathItem["query"] = skOperation
+	pathItem["additionalOperations"] = skOperationMap
+	g.fields[skComponents] = map[string]specKind{
+		"schemas": skSchemaMap, "responses": skResponseMap, "parameters": skParameterMap,
+		"examples": skExampleMap, "requestBodies": skRequestBodyMap, "headers": skHeaderMap,
+		"links": skLinkMap, "callbacks": skCallbackMap, "pathItems": skPathItemMap,
 	}
-	g.fields[kRoot] = map[string]kind{
-		"info": kInfo, "paths": kPaths, "components": kComponents, "webhooks": kPathItemMap,
-		"jsonSchemaDialect": kString,
+	g.fields[skRoot] = map[string]specKind{
+		"info": skInfo, "paths": skPaths, "components": skComponents, "webhooks": skPathItemMap,
+		"jsonSchemaDialect": skString,
 	}
 	return g
 }
 
-func clone(m map[string]kind) map[string]kind {
-	c := make(map[string]kind, len(m))
+func cloneFields(m map[string]specKind) map[string]specKind {
+	c := make(map[string]specKind, len(m))
 	for k, v := range m {
 		c[k] = v
 	}
 	return c
 }
 
-func maps(dst, src map[string]kind) {
+func addFields(dst, src map[string]specKind) {
 	for k, v := range src {
 		dst[k] = v
 	}
 }
 
-// typeAliases maps type names seen in sloppy specs to JSON Schema types.
-var typeAliases = map[string]string{
+// specTypeAliases maps type names seen in sloppy specs to JSON Schema types.
+var specTypeAliases = map[string]string{
 	"int": "integer", "int32": "integer", "int64": "integer", "long": "integer",
 	"float": "number", "double": "number", "decimal": "number",
 	"bool": "boolean", "str": "string", "text": "string", "date": "string", "datetime": "string",
@@ -284,7 +284,7 @@ func newNormaliser(source string, root map[string]any, v2 bool, external func(st
 
 // run walks the whole document and returns the first problem found (by pointer order).
 func (n *normaliser) run() *SpecError {
-	n.object(n.root, kRoot)
+	n.object(n.root, skRoot)
 	sort.Strings(n.warnings)
 	return n.firstError()
 }
@@ -304,7 +304,7 @@ func (n *normaliser) ptr() string {
 	return "/" + strings.Join(n.path, "/")
 }
 
-func (n *normaliser) push(key string) { n.path = append(n.path, escapeToken(key)) }
+func (n *normaliser) push(key string) { n.path = append(n.path, ptrEscape(key)) }
 func (n *normaliser) pushIndex(i int) { n.path = append(n.path, strconv.Itoa(i)) }
 func (n *normaliser) pop()            { n.path = n.path[:len(n.path)-1] }
 
@@ -320,11 +320,11 @@ func (n *normaliser) failf(format string, args ...any) {
 }
 
 // object walks an object of kind k: its $ref, then its known fields.
-func (n *normaliser) object(m map[string]any, k kind) {
+func (n *normaliser) object(m map[string]any, k specKind) {
 	if r, ok := m["$ref"]; ok {
 		n.ref(r)
 		// A Reference Object's siblings are ignored, except in a schema (3.1 applies them).
-		if k != kSchema {
+		if k != skSchema {
 			return
 		}
 	}
@@ -338,23 +338,23 @@ func (n *normaliser) object(m map[string]any, k kind) {
 			if strings.HasPrefix(key, "x-") {
 				continue
 			}
-			fk = kGeneric
+			fk = skGeneric
 		}
 		n.push(key)
 		n.field(m, key, val, fk)
 		n.pop()
 	}
-	if k == kParameter {
+	if k == skParameter {
 		n.pathParamRequired(m)
 	}
 }
 
 // field checks one field of an object, fixing the value in m where it is sloppy.
-func (n *normaliser) field(m map[string]any, key string, val any, k kind) {
+func (n *normaliser) field(m map[string]any, key string, val any, k specKind) {
 	switch k {
-	case kAny, kSchemaRequired:
+	case skAny, skSchemaRequired:
 		// Data is left alone; a schema's required was handled first by schema().
-	case kBool:
+	case skBool:
 		switch v := val.(type) {
 		case bool:
 		case string:
@@ -367,11 +367,11 @@ func (n *normaliser) field(m map[string]any, key string, val any, k kind) {
 			n.warnf("%s: removed %q, not a boolean", key, v)
 		default:
 			delete(m, key)
-			n.warnf("%s: removed %s, not a boolean", key, describe(val))
+			n.warnf("%s: removed %s, not a boolean", key, describeValue(val))
 		}
-	case kNumber, kUint:
-		n.number(m, key, val, k == kUint)
-	case kExclusive:
+	case skNumber, skUint:
+		n.number(m, key, val, k == skUint)
+	case skExclusive:
 		switch v := val.(type) {
 		case bool:
 		case json.Number:
@@ -388,34 +388,34 @@ func (n *normaliser) field(m map[string]any, key string, val any, k kind) {
 			n.number(m, key, val, false)
 		default:
 			delete(m, key)
-			n.warnf("%s: removed %s, not a boolean or number", key, describe(val))
+			n.warnf("%s: removed %s, not a boolean or number", key, describeValue(val))
 		}
-	case kString:
+	case skString:
 		switch v := val.(type) {
 		case string:
 		case json.Number, bool:
 			s := fmt.Sprint(v)
 			m[key] = s
-			n.warnf("%s %s to the string %q", key, describe(val), s)
+			n.warnf("%s %s to the string %q", key, describeValue(val), s)
 		default:
 			delete(m, key)
-			n.warnf("%s: removed %s, not a string", key, describe(val))
+			n.warnf("%s: removed %s, not a string", key, describeValue(val))
 		}
-	case kStrings:
+	case skStrings:
 		n.strings(m, key, val)
-	case kEnum:
+	case skEnum:
 		if _, ok := val.([]any); !ok {
 			m[key] = []any{val}
-			n.warnf("%s %s to a one-value array", key, describe(val))
+			n.warnf("%s %s to a one-value array", key, describeValue(val))
 		}
-	case kSchemaExamples:
+	case skSchemaExamples:
 		if _, ok := val.([]any); !ok {
 			delete(m, key)
-			n.warnf("%s: removed %s, a schema's examples must be an array", key, describe(val))
+			n.warnf("%s: removed %s, a schema's examples must be an array", key, describeValue(val))
 		}
-	case kType:
+	case skType:
 		n.schemaType(m, key, val)
-	case kSchemaOrBool:
+	case skSchemaOrBool:
 		switch v := val.(type) {
 		case bool:
 		case string:
@@ -424,14 +424,14 @@ func (n *normaliser) field(m map[string]any, key string, val any, k kind) {
 				n.warnf("%s %q (a string) to %t", key, v, b)
 				return
 			}
-			n.failf("expected a schema or a boolean, got %s", describe(val))
+			n.failf("expected a schema or a boolean, got %s", describeValue(val))
 		default:
-			n.node(val, kSchema, nil)
+			n.node(val, skSchema, nil)
 		}
-	case kProperties:
+	case skProperties:
 		props, ok := val.(map[string]any)
 		if !ok {
-			n.failf("expected %s, got %s", k, describe(val))
+			n.failf("expected %s, got %s", k, describeValue(val))
 			return
 		}
 		for name, p := range props {
@@ -439,7 +439,7 @@ func (n *normaliser) field(m map[string]any, key string, val any, k kind) {
 				continue
 			}
 			n.push(name)
-			n.node(p, kSchema, &property{owner: m, name: name})
+			n.node(p, skSchema, &ownerProperty{owner: m, name: name})
 			n.pop()
 		}
 	default:
@@ -447,22 +447,22 @@ func (n *normaliser) field(m map[string]any, key string, val any, k kind) {
 	}
 }
 
-// property says which schema owns a properties entry and under what name.
-type property struct {
+// ownerProperty says which schema owns a properties entry and under what name.
+type ownerProperty struct {
 	owner map[string]any
 	name  string
 }
 
 // node walks a structural value: an object, a map of objects or a list of objects.
-func (n *normaliser) node(val any, k kind, prop *property) {
-	if k == kGeneric {
+func (n *normaliser) node(val any, k specKind, prop *ownerProperty) {
+	if k == skGeneric {
 		n.generic(val)
 		return
 	}
 	if elem, ok := n.g.mapOf[k]; ok {
 		m, ok := val.(map[string]any)
 		if !ok {
-			n.failf("expected %s, got %s", k, describe(val))
+			n.failf("expected %s, got %s", k, describeValue(val))
 			return
 		}
 		ext := n.g.extMaps[k]
@@ -479,7 +479,7 @@ func (n *normaliser) node(val any, k kind, prop *property) {
 	if elem, ok := n.g.listOf[k]; ok {
 		l, ok := val.([]any)
 		if !ok {
-			n.failf("expected %s, got %s", k, describe(val))
+			n.failf("expected %s, got %s", k, describeValue(val))
 			return
 		}
 		for i, v := range l {
@@ -494,13 +494,13 @@ func (n *normaliser) node(val any, k kind, prop *property) {
 	}
 	m, ok := val.(map[string]any)
 	if !ok {
-		if _, isBool := val.(bool); isBool && k == kSchema {
+		if _, isBool := val.(bool); isBool && k == skSchema {
 			return // a JSON Schema boolean schema
 		}
-		n.failf("expected %s, got %s", k, describe(val))
+		n.failf("expected %s, got %s", k, describeValue(val))
 		return
 	}
-	if k == kSchema {
+	if k == skSchema {
 		n.schema(m, prop)
 		return
 	}
@@ -509,16 +509,16 @@ func (n *normaliser) node(val any, k kind, prop *property) {
 
 // schema walks a schema, first fixing its required keyword so a stray "required": true on
 // a property can move to the owner's list before anything else reads it.
-func (n *normaliser) schema(m map[string]any, prop *property) {
+func (n *normaliser) schema(m map[string]any, prop *ownerProperty) {
 	if r, ok := m["required"]; ok {
 		n.push("required")
 		n.schemaRequired(m, r, prop)
 		n.pop()
 	}
-	n.object(m, kSchema)
+	n.object(m, skSchema)
 }
 
-func (n *normaliser) schemaRequired(m map[string]any, r any, prop *property) {
+func (n *normaliser) schemaRequired(m map[string]any, r any, prop *ownerProperty) {
 	switch v := r.(type) {
 	case nil:
 	case []any:
@@ -548,13 +548,13 @@ func (n *normaliser) schemaRequired(m map[string]any, r any, prop *property) {
 		switch {
 		case isBool && b && prop != nil:
 			addRequired(prop.owner, prop.name)
-			n.warnf("required: %s on property %q into the parent schema's required list", describe(r), prop.name)
+			n.warnf("required: %s on property %q into the parent schema's required list", describeValue(r), prop.name)
 		default:
-			n.warnf("required: removed %s, a schema's required must be an array", describe(r))
+			n.warnf("required: removed %s, a schema's required must be an array", describeValue(r))
 		}
 	default:
 		delete(m, "required")
-		n.warnf("required: removed %s, a schema's required must be an array", describe(r))
+		n.warnf("required: removed %s, a schema's required must be an array", describeValue(r))
 	}
 }
 
@@ -591,34 +591,34 @@ func (n *normaliser) number(m map[string]any, key string, val any, count bool) {
 		text = strings.TrimSpace(v)
 	default:
 		delete(m, key)
-		n.warnf("%s: removed %s, not a number", key, describe(val))
+		n.warnf("%s: removed %s, not a number", key, describeValue(val))
 		return
 	}
 	f, err := strconv.ParseFloat(text, 64)
 	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 		delete(m, key)
-		n.warnf("%s: removed %s, not a number", key, describe(val))
+		n.warnf("%s: removed %s, not a number", key, describeValue(val))
 		return
 	}
 	if count {
 		if f < 0 || f != math.Trunc(f) || f > math.MaxInt64 {
 			delete(m, key)
-			n.warnf("%s: removed %s, not a non-negative integer", key, describe(val))
+			n.warnf("%s: removed %s, not a non-negative integer", key, describeValue(val))
 			return
 		}
-		if s := strconv.FormatInt(int64(f), 10); s != text || isString(val) {
+		if s := strconv.FormatInt(int64(f), 10); s != text || isStringValue(val) {
 			m[key] = json.Number(s)
-			n.warnf("%s %s to the number %s", key, describe(val), s)
+			n.warnf("%s %s to the number %s", key, describeValue(val), s)
 		}
 		return
 	}
-	if isString(val) {
+	if isStringValue(val) {
 		m[key] = json.Number(text)
-		n.warnf("%s %s to the number %s", key, describe(val), text)
+		n.warnf("%s %s to the number %s", key, describeValue(val), text)
 	}
 }
 
-func isString(v any) bool { _, ok := v.(string); return ok }
+func isStringValue(v any) bool { _, ok := v.(string); return ok }
 
 func (n *normaliser) strings(m map[string]any, key string, val any) {
 	switch v := val.(type) {
@@ -635,19 +635,19 @@ func (n *normaliser) strings(m map[string]any, key string, val any) {
 				kept = append(kept, fmt.Sprint(s))
 			}
 		}
-		if len(kept) != len(v) || !allStrings(v) {
+		if len(kept) != len(v) || !allStringValues(v) {
 			m[key] = kept
 			n.warnf("%s: entries to strings", key)
 		}
 	default:
 		delete(m, key)
-		n.warnf("%s: removed %s, not an array of strings", key, describe(val))
+		n.warnf("%s: removed %s, not an array of strings", key, describeValue(val))
 	}
 }
 
-func allStrings(l []any) bool {
+func allStringValues(l []any) bool {
 	for _, e := range l {
-		if !isString(e) {
+		if !isStringValue(e) {
 			return false
 		}
 	}
@@ -665,7 +665,7 @@ func (n *normaliser) schemaType(m map[string]any, key string, val any) {
 		if n.g.types[l] {
 			return l, true
 		}
-		a, ok := typeAliases[l]
+		a, ok := specTypeAliases[l]
 		return a, ok
 	}
 	switch v := val.(type) {
@@ -693,14 +693,14 @@ func (n *normaliser) schemaType(m map[string]any, key string, val any) {
 		switch {
 		case len(kept) == 0:
 			delete(m, key)
-			n.warnf("type: removed %s, no JSON Schema type in it", describe(val))
+			n.warnf("type: removed %s, no JSON Schema type in it", describeValue(val))
 		case !same || len(kept) != len(v):
 			m[key] = kept
-			n.warnf("type %s to %v", describe(val), kept)
+			n.warnf("type %s to %v", describeValue(val), kept)
 		}
 	default:
 		delete(m, key)
-		n.warnf("type: removed %s, not a JSON Schema type", describe(val))
+		n.warnf("type: removed %s, not a JSON Schema type", describeValue(val))
 	}
 }
 
@@ -736,7 +736,7 @@ func (n *normaliser) generic(val any) {
 func (n *normaliser) ref(r any) {
 	s, ok := r.(string)
 	if !ok {
-		n.failf("$ref must be a string, got %s", describe(r))
+		n.failf("$ref must be a string, got %s", describeValue(r))
 		return
 	}
 	if _, seen := n.refs[s]; !seen {
@@ -805,7 +805,7 @@ func lookupPointer(root any, frag string) (any, bool) {
 }
 
 // describe names a generic value for a message: its JSON text when short, else its type.
-func describe(v any) string {
+func describeValue(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return "null"

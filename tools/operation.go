@@ -9,6 +9,9 @@ package tools
 const (
 	ArgUserRequest  = "_user_request"
 	ArgContinuation = "_continuation"
+	// ArgConfirm carries the person's yes or no to a write that policy wants confirmed;
+	// it is offered only on such tools.
+	ArgConfirm = "_confirm"
 )
 
 // Catalog is everything askapi serves from one spec.

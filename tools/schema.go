@@ -174,13 +174,16 @@ func (c *converter) convertValue(s *openapi3.Schema) map[string]any {
 }
 
 func (c *converter) numberKeywords(s *openapi3.Schema, out map[string]any) {
+	// 3.0's boolean exclusiveMinimum modifies minimum; 3.1's numeric one is a bound of
+	// its own, independent of minimum, so both may appear.
 	if s.Min != nil {
 		if s.ExclusiveMin.IsTrue() {
 			out["exclusiveMinimum"] = *s.Min
 		} else {
 			out["minimum"] = *s.Min
 		}
-	} else if v := s.ExclusiveMin.Value; v != nil {
+	}
+	if v := s.ExclusiveMin.Value; v != nil {
 		out["exclusiveMinimum"] = *v
 	}
 	if s.Max != nil {
@@ -189,7 +192,8 @@ func (c *converter) numberKeywords(s *openapi3.Schema, out map[string]any) {
 		} else {
 			out["maximum"] = *s.Max
 		}
-	} else if v := s.ExclusiveMax.Value; v != nil {
+	}
+	if v := s.ExclusiveMax.Value; v != nil {
 		out["exclusiveMaximum"] = *v
 	}
 	if s.MultipleOf != nil && *s.MultipleOf > 0 {
@@ -235,18 +239,36 @@ func (c *converter) list(refs openapi3.SchemaRefs) []any {
 // more reliably than a composition. Non-object parts keep the allOf as it is.
 func (c *converter) mergeAllOf(s *openapi3.Schema) (map[string]any, bool) {
 	parts := make([]map[string]any, 0, len(s.AllOf)+1)
+	// rawRequired keeps each part's own required list: a part may require a property
+	// another part declares (allOf: [$ref: Base, {required: [name]}]), which its
+	// converted form drops for lack of that property.
+	rawRequired := make([][]string, 0, len(s.AllOf)+1)
 	for _, r := range s.AllOf {
 		parts = append(parts, c.convert(r))
+		if r != nil && r.Value != nil {
+			rawRequired = append(rawRequired, r.Value.Required)
+		} else {
+			rawRequired = append(rawRequired, nil)
+		}
 	}
 	rest := *s
 	rest.AllOf = nil
 	own := c.convertValue(&rest)
 	parts = append(parts, own)
+	rawRequired = append(rawRequired, s.Required)
 
 	merged := map[string]any{"type": "object"}
 	props := map[string]any{}
 	var required []string
-	for _, p := range parts {
+	addRequired := func(names []string) {
+		for _, name := range names {
+			if !contains(required, name) {
+				required = append(required, name)
+			}
+		}
+	}
+	for i, p := range parts {
+		addRequired(rawRequired[i])
 		for k, v := range p {
 			switch k {
 			case "type":
@@ -258,11 +280,7 @@ func (c *converter) mergeAllOf(s *openapi3.Schema) (map[string]any, bool) {
 					props[name] = sub
 				}
 			case "required":
-				for _, name := range v.([]string) {
-					if !contains(required, name) {
-						required = append(required, name)
-					}
-				}
+				addRequired(v.([]string))
 			case "description", "title":
 				if _, ok := merged[k]; !ok {
 					merged[k] = v
@@ -281,6 +299,15 @@ func (c *converter) mergeAllOf(s *openapi3.Schema) (map[string]any, bool) {
 	if len(props) > 0 {
 		merged["properties"] = props
 	}
+	// Only properties that travel in this direction can be required (readOnly ones are
+	// gone from requests, writeOnly ones from responses).
+	kept := required[:0]
+	for _, name := range required {
+		if _, ok := props[name]; ok {
+			kept = append(kept, name)
+		}
+	}
+	required = kept
 	if len(required) > 0 {
 		// Declaration order is kept: questions are asked in the order the spec lists fields.
 		merged["required"] = required

@@ -50,27 +50,21 @@ func (e *SpecError) Error() string {
 
 func (e *SpecError) Unwrap() error { return e.Err }
 
-// escapeToken escapes one JSON pointer reference token (RFC 6901).
-func escapeToken(s string) string {
+// ptrEscape escapes one JSON pointer reference token (RFC 6901).
+func ptrEscape(s string) string {
 	if !strings.ContainsAny(s, "~/") {
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-// unescapeToken undoes escapeToken.
-func unescapeToken(s string) string {
+// ptrUnescape undoes ptrEscape.
+func ptrUnescape(s string) string {
 	if !strings.Contains(s, "~") {
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
 }
-
-// ptrKey appends an object key to a pointer.
-func ptrKey(ptr, key string) string { return ptr + "/" + escapeToken(key) }
-
-// ptrIndex appends an array index to a pointer.
-func ptrIndex(ptr string, i int) string { return ptr + "/" + strconv.Itoa(i) }
 
 // splitPointer splits a JSON pointer into unescaped tokens; "" is the whole document.
 func splitPointer(ptr string) []string {
@@ -79,13 +73,13 @@ func splitPointer(ptr string) []string {
 	}
 	parts := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
 	for i, p := range parts {
-		parts[i] = unescapeToken(p)
+		parts[i] = ptrUnescape(p)
 	}
 	return parts
 }
 
-// lineCol turns a byte offset into a 1-based line and column (column counted in bytes).
-func lineCol(data []byte, offset int64) (line, col int) {
+// offsetLineCol turns a byte offset into a 1-based line and column (column counted in bytes).
+func offsetLineCol(data []byte, offset int64) (line, col int) {
 	if offset < 0 {
 		return 0, 0
 	}
@@ -124,7 +118,7 @@ func (t *jsonTracker) pointer() string {
 			b.WriteString(strconv.Itoa(f.idx))
 		case f.haveKey:
 			b.WriteByte('/')
-			b.WriteString(escapeToken(f.key))
+			b.WriteString(ptrEscape(f.key))
 		}
 	}
 	return b.String()
@@ -219,7 +213,7 @@ func jsonPosition(data []byte, ptr string) (line, col int) {
 					for before < int64(len(data)) && strings.IndexByte(" \t\r\n,:", data[before]) >= 0 {
 						before++
 					}
-					return lineCol(data, before)
+					return offsetLineCol(data, before)
 				}
 			}
 		}
@@ -293,7 +287,7 @@ func yamlLastPointer(n *yaml.Node) (ptr string, line, col int) {
 			}
 			k := n.Content[len(n.Content)-2]
 			b.WriteByte('/')
-			b.WriteString(escapeToken(k.Value))
+			b.WriteString(ptrEscape(k.Value))
 			line, col = k.Line, k.Column
 			n = n.Content[len(n.Content)-1]
 		case yaml.SequenceNode:

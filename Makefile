@@ -1,0 +1,16 @@
+# Convenience targets; scripts/ holds the real commands.
+.PHONY: build test mcpb snapshots
+
+build:
+	go build -o askapi .
+
+test:
+	scripts/test
+
+# dist/askapi.mcpb: the MCP Bundle for this platform (needs npm ci in e2e/node).
+mcpb:
+	scripts/pack
+
+# Re-record the reviewed tool-schema snapshots after an intended change.
+snapshots:
+	UPDATE_SNAPSHOTS=1 go test ./server -run Snapshot

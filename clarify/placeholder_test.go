@@ -1,0 +1,95 @@
+package clarify
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestPlaceholder(t *testing.T) {
+	cases := []struct {
+		name     string
+		v        any
+		examples []any
+		want     bool
+	}{
+		// DESIGN's list.
+		{"string", "string", nil, true},
+		{"example", "example", nil, true},
+		{"test", "test", nil, true},
+		{"foo", "foo", nil, true},
+		{"xxx", "xxx", nil, true},
+		{"<id>", "<id>", nil, true},
+		{"YOUR_API_KEY", "YOUR_API_KEY", nil, true},
+		{"user@example.com", "user@example.com", nil, true},
+		{"John Doe", "John Doe", nil, true},
+		{"1234 number", 1234.0, nil, true},
+		{"1234 int", 1234, nil, true},
+		{"1234 text", "1234", nil, true},
+		{"nil uuid", "00000000-0000-0000-0000-000000000000", nil, true},
+		{"spec example", "0TnOYISbd1XYRBk9myaseg", []any{"0TnOYISbd1XYRBk9myaseg"}, true},
+		{"spec default", 20.0, []any{20}, true},
+		// Variants.
+		{"upper case", "TEST", nil, true},
+		{"padded", "  foo ", nil, true},
+		{"template slot braces", "{person_id}", nil, true},
+		{"template slot brackets", "[name]", nil, true},
+		{"env slot", "${TOKEN}", nil, true},
+		{"your-token", "your-token-here", nil, true},
+		{"example domain", "dana@example.org", nil, true},
+		{"example url", "https://example.com/hook", nil, true},
+		{"filler x", "xxxxxxxx", nil, true},
+		{"filler zeros", "0000-0000", nil, true},
+		{"json number", json.Number("1234"), nil, true},
+		// Realistic values.
+		{"dana", "dana", nil, false},
+		{"comment", "disk swap in rack 4", nil, false},
+		{"person id", 72129.0, nil, false},
+		{"person id text", "72129", nil, false},
+		{"name", "Sofia Coppola", nil, false},
+		{"uuid", "3c1d2a64-8f0e-4d5b-9a7c-1f2e3d4c5b6a", nil, false},
+		{"spotify id", "4iHNK0tOyZPYnBU7nGAgpQ", []any{"0TnOYISbd1XYRBk9myaseg"}, false},
+		{"email", "dana@ops.acme.io", nil, false},
+		{"url", "https://hooks.acme.io/alert", nil, false},
+		{"date", "2026-11-22T10:00:00Z", nil, false},
+		{"year", 1999, nil, false},
+		{"small number", 3, nil, false},
+		{"zero", 0, nil, false},
+		{"empty", "", nil, false},
+		{"bool", false, nil, false},
+		{"array", []any{"test"}, nil, false},
+		{"example containing a placeholder word", "test drive of the new rack", nil, false},
+		{"example differs by type", 0, []any{"0"}, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, why := Placeholder(tc.v, tc.examples)
+			if got != tc.want {
+				t.Errorf("Placeholder(%#v, %v) = %v (%s), want %v", tc.v, tc.examples, got, why, tc.want)
+			}
+			if got && why == "" {
+				t.Error("no reason given")
+			}
+			if !got && why != "" {
+				t.Errorf("reason %q without a finding", why)
+			}
+		})
+	}
+}
+
+func TestSameValue(t *testing.T) {
+	cases := []struct {
+		a, b any
+		want bool
+	}{
+		{5, 5.0, true},
+		{"5", 5, false},
+		{[]any{"a"}, []any{"a"}, true},
+		{map[string]any{"a": 1}, map[string]any{"a": 1.0}, true},
+		{nil, nil, true},
+	}
+	for _, tc := range cases {
+		if got := sameValue(tc.a, tc.b); got != tc.want {
+			t.Errorf("sameValue(%#v, %#v) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

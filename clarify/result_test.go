@@ -1,0 +1,164 @@
+package clarify
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/askapi/askapi/reverse"
+)
+
+func TestResultTextNeedsClarification(t *testing.T) {
+	r := &Result{
+		Status:    StatusNeedsClarification,
+		Operation: "GET /person/{person_id}/movie_credits",
+		Questions: []Question{
+			{Field: "person_id", Kind: Ambiguous, Question: `Several people match "Jennifer". Which one do you mean?`,
+				Options: []Option{{Value: 72129, Label: "Jennifer Lawrence — Acting, The Hunger Games"}, {Value: 4491, Label: "Jennifer Aniston — Acting, Friends"}}},
+			{Field: "comment", Kind: Missing, Question: "What comment should be included?"},
+		},
+		Continuation: "tok_123",
+	}
+	text := r.Text()
+	lower := strings.ToLower(text)
+	for _, want := range []string{
+		"ask the user", "do not guess", "nothing was sent",
+		`1. Several people match "Jennifer". Which one do you mean?`,
+		"Jennifer Lawrence — Acting, The Hunger Games; Jennifer Aniston — Acting, Friends",
+		"2. What comment should be included?",
+		"_continuation", "call the same tool again",
+	} {
+		if !strings.Contains(lower, strings.ToLower(want)) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+	// The same JSON as structuredContent follows the words.
+	i := strings.Index(text, "{")
+	if i < 0 {
+		t.Fatalf("no JSON in %q", text)
+	}
+	var back map[string]any
+	if err := json.Unmarshal([]byte(text[i:]), &back); err != nil {
+		t.Fatalf("JSON part: %v", err)
+	}
+	if back["status"] != "needs_clarification" || back["continuation"] != "tok_123" || len(back["questions"].([]any)) != 2 {
+		t.Errorf("JSON = %v", back)
+	}
+	// Without a continuation, the text does not mention one.
+	r.Continuation = ""
+	if strings.Contains(r.Text(), "_continuation value") {
+		t.Error("mentions a continuation that is absent")
+	}
+}
+
+func TestResultTextOtherStatuses(t *testing.T) {
+	ok := &Result{Status: StatusOK, HTTP: &HTTP{Status: 200}, Body: map[string]any{"id": 1}}
+	var back map[string]any
+	if err := json.Unmarshal([]byte(ok.Text()), &back); err != nil || back["status"] != "ok" {
+		t.Errorf("ok text = %q (%v)", ok.Text(), err)
+	}
+	if ok.IsError() {
+		t.Error("ok is an error")
+	}
+	un := &Result{Status: StatusUnsupported, Reason: `nothing in this API mentions "twitter"`}
+	if txt := un.Text(); !strings.Contains(txt, "cannot do that") || !strings.Contains(txt, "twitter") {
+		t.Errorf("unsupported text = %q", txt)
+	}
+	for status, isErr := range map[Status]bool{StatusError: true, StatusCancelled: false, StatusUnsupported: false, StatusNeedsClarification: false} {
+		if (&Result{Status: status}).IsError() != isErr {
+			t.Errorf("IsError(%s) != %v", status, isErr)
+		}
+	}
+}
+
+func TestOutputSchema(t *testing.T) {
+	s := OutputSchema()
+	if s["type"] != "object" || !reflect.DeepEqual(s["required"], []string{"status"}) {
+		t.Errorf("schema = type %v required %v", s["type"], s["required"])
+	}
+	props := s["properties"].(map[string]any)
+	status := props["status"].(map[string]any)
+	if !reflect.DeepEqual(status["enum"], []string{"ok", "needs_clarification", "unsupported", "cancelled", "error"}) {
+		t.Errorf("status enum = %v", status["enum"])
+	}
+	// Every field of the envelope is described, so results conform.
+	data, _ := json.Marshal(&Result{Status: StatusOK, Operation: "x", HTTP: &HTTP{Status: 1}, Body: 1, Note: "n",
+		Resolved: []Resolution{{Field: "f"}}, Questions: []Question{{Field: "f"}}, Continuation: "c", Reason: "r",
+		Error: &Failure{Message: "m"}, Steps: []reverse.Step{{Operation: "o"}}, Operations: []OperationMatch{{Tool: "t"}}})
+	var all map[string]any
+	_ = json.Unmarshal(data, &all)
+	for k := range all {
+		if _, ok := props[k]; !ok {
+			t.Errorf("result field %q not in the output schema", k)
+		}
+	}
+	// Question kinds in the schema are the Kind constants.
+	q := props["questions"].(map[string]any)["items"].(map[string]any)["properties"].(map[string]any)
+	kinds := q["kind"].(map[string]any)["enum"].([]string)
+	want := []string{string(Missing), string(Invalid), string(Ambiguous), string(NotFound), string(Unconfirmed), string(Sensitive)}
+	if !reflect.DeepEqual(kinds, want) {
+		t.Errorf("kinds = %v, want %v", kinds, want)
+	}
+	if _, err := json.Marshal(s); err != nil {
+		t.Errorf("schema does not marshal: %v", err)
+	}
+}
+
+func TestFromResolution(t *testing.T) {
+	var many []reverse.Candidate
+	for i := 0; i < 12; i++ {
+		many = append(many, reverse.Candidate{ID: float64(i), Label: "Jennifer " + string(rune('A'+i))})
+	}
+	cases := []struct {
+		name     string
+		r        reverse.Resolution
+		ok       bool
+		kind     Kind
+		contains []string
+		options  int
+	}{
+		{"ambiguous person", reverse.Resolution{Arg: "person_id", Resource: "person", Input: "Jennifer", Outcome: reverse.Ambiguous, Via: "GET /search/person", Candidates: many[:3]},
+			true, Ambiguous, []string{"Several people", `"Jennifer"`, "Which one"}, 3},
+		{"options capped", reverse.Resolution{Arg: "person_id", Resource: "person", Input: "Jennifer", Outcome: reverse.Ambiguous, Candidates: many},
+			true, Ambiguous, []string{"Several people"}, MaxOptions},
+		{"ambiguous tv", reverse.Resolution{Arg: "tv_id", Resource: "tv", Input: "Office", Outcome: reverse.Ambiguous, Candidates: many[:2]},
+			true, Ambiguous, []string{"Several TV shows"}, 2},
+		{"ambiguous company", reverse.Resolution{Arg: "company_id", Resource: "company", Input: "Pixar", Outcome: reverse.Ambiguous, Candidates: many[:2]},
+			true, Ambiguous, []string{"Several companies"}, 2},
+		{"not found", reverse.Resolution{Arg: "person_id", Resource: "person", Input: "Sofai Copola", Outcome: reverse.NotFound, Via: "GET /search/person", Searched: "GET /search/person with query=Sofai Copola"},
+			true, NotFound, []string{`No person called "Sofai Copola"`, "spelling"}, 0},
+		{"filled asks nothing", reverse.Resolution{Arg: "person_id", Outcome: reverse.Filled, Value: 1.0}, false, "", nil, 0},
+		{"failed asks nothing", reverse.Resolution{Arg: "person_id", Outcome: reverse.Failed}, false, "", nil, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			q, ok := FromResolution(tc.r)
+			if ok != tc.ok {
+				t.Fatalf("ok = %v", ok)
+			}
+			if !ok {
+				return
+			}
+			if q.Kind != tc.kind || q.Field != tc.r.Arg || q.Reason == "" || q.Via != tc.r.Via {
+				t.Errorf("question = %+v", q)
+			}
+			for _, want := range tc.contains {
+				if !strings.Contains(q.Question, want) {
+					t.Errorf("question %q lacks %q", q.Question, want)
+				}
+			}
+			if ctRawID.MatchString(q.Question) {
+				t.Errorf("question %q asks for an id", q.Question)
+			}
+			if len(q.Options) != tc.options {
+				t.Errorf("options = %d, want %d", len(q.Options), tc.options)
+			}
+			for i, o := range q.Options {
+				if o.Value != tc.r.Candidates[i].ID || o.Label != tc.r.Candidates[i].Label {
+					t.Errorf("option %d = %+v", i, o)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,110 @@
+package clarify
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/askapi/askapi/tools"
+)
+
+func TestHuman(t *testing.T) {
+	cases := map[string]string{
+		"createdBy":           "created by",
+		"movie_id":            "movie id",
+		"silenceID":           "silence id",
+		"startsAt":            "starts at",
+		"uris__query":         "uris",
+		"X-Request-ID":        "x request id",
+		"primary_release.gte": "primary release gte",
+		"HTTPStatus":          "http status",
+		"query":               "query",
+	}
+	for in, want := range cases {
+		if got := Human(in); got != want {
+			t.Errorf("Human(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func ctWordOp(summary string, props map[string]any) *tools.Operation {
+	return &tools.Operation{Method: "POST", Path: "/x", Summary: summary,
+		InputSchema: map[string]any{"type": "object", "properties": props}}
+}
+
+func TestAsk(t *testing.T) {
+	props := map[string]any{
+		"createdBy": map[string]any{"type": "string"},
+		"owner":     map[string]any{"type": "string"},
+		"endsAt":    map[string]any{"type": "string", "format": "date-time"},
+		"birthday":  map[string]any{"type": "string", "format": "date"},
+		"public":    map[string]any{"type": "boolean"},
+		"volume":    map[string]any{"type": "integer", "description": "Volume in percent.\nMore text."},
+		"ratio":     map[string]any{"type": []any{"number", "null"}},
+		"comment":   map[string]any{"type": "string"},
+		"tags":      map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
+		"state":     map[string]any{"type": "string", "enum": []any{"track", "context", "off"}},
+		"types":     map[string]any{"type": "array", "items": map[string]any{"enum": []any{"album", "artist"}}},
+		"title":     map[string]any{"type": "string", "description": "The title. Shown on top."},
+		"movie_id":  map[string]any{"type": "integer"},
+	}
+	cases := []struct {
+		arg, resource string
+		want          string
+	}{
+		{"createdBy", "", `Who should be recorded as "created by"?`},
+		{"owner", "", `Who should be recorded as "owner"?`},
+		{"endsAt", "", `When should "ends at" be? A date and time is needed.`},
+		{"birthday", "", `When should "birthday" be? A date and time is needed.`},
+		{"public", "", `Should "public" be yes or no?`},
+		{"volume", "", `What number should "volume" be? — Volume in percent.`},
+		{"ratio", "", `What number should "ratio" be?`},
+		{"comment", "", `What comment should be included?`},
+		{"tags", "", `Which tags should be included? Several can be given.`},
+		{"state", "", `Which state should be used: track, context or off?`},
+		{"types", "", `Which types should be used: album or artist?`},
+		{"title", "", `What is the title? — The title`},
+		{"movie_id", "movie", `Which movie do you mean? A name or title is enough.`},
+		{"movie_id", "TV show", `Which TV show do you mean? A name or title is enough.`},
+	}
+	op := ctWordOp("", props)
+	for _, tc := range cases {
+		f := FieldOf(op, tc.arg)
+		f.Resource = tc.resource
+		if got := Ask(op, f); got != tc.want {
+			t.Errorf("Ask(%s, resource %q) = %q\n want %q", tc.arg, tc.resource, got, tc.want)
+		}
+	}
+	// The operation's purpose is added when it is short.
+	withPurpose := ctWordOp("Create a silence.", props)
+	if got := Ask(withPurpose, FieldOf(withPurpose, "comment")); got != "What comment should be included? (needed to create a silence)" {
+		t.Errorf("with purpose: %q", got)
+	}
+	long := ctWordOp(strings.Repeat("word ", 30), props)
+	if got := Ask(long, FieldOf(long, "comment")); strings.Contains(got, "needed to") {
+		t.Errorf("long summary used as purpose: %q", got)
+	}
+	fromDesc := &tools.Operation{Description: "Deletes a silence. It cannot be undone.", InputSchema: op.InputSchema}
+	if got := Ask(fromDesc, FieldOf(fromDesc, "comment")); !strings.Contains(got, "(needed to") || !strings.Contains(got, "silence)") {
+		t.Errorf("purpose from the description: %q", got)
+	}
+}
+
+func TestOrListAndEnumOptions(t *testing.T) {
+	if got := orList([]any{"a"}); got != "a" {
+		t.Errorf("one = %q", got)
+	}
+	if got := orList([]any{"a", "b", "c"}); got != "a, b or c" {
+		t.Errorf("three = %q", got)
+	}
+	many := make([]any, 30)
+	for i := range many {
+		many[i] = i
+	}
+	if got := orList(many); !strings.HasSuffix(got, "or …") || strings.Contains(got, "29") {
+		t.Errorf("many = %q", got)
+	}
+	opts := enumOptions(map[string]any{"enum": []any{"x", nil, 2.0}})
+	if len(opts) != 2 || opts[0].Value != "x" || opts[1].Label != "2" {
+		t.Errorf("options = %+v", opts)
+	}
+}

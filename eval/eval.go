@@ -1,0 +1,109 @@
+// Package eval runs scenario cases against the real askapi server over MCP, with a
+// replaying upstream, and prints the metric table.
+package eval
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// defaultCases is where `askapi eval` looks without arguments, relative to the cwd.
+const defaultCases = "../shared/cases"
+
+// Report is everything --json writes.
+type Report struct {
+	Rows    []Row         `json:"rows"`
+	Results []*CaseResult `json:"results"`
+	Plans   []PlanResult  `json:"plans,omitempty"`
+}
+
+type stringList []string
+
+func (s *stringList) String() string     { return fmt.Sprint(*s) }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+// Main is `askapi eval [--baseline naive] [--json FILE] [--plans FILE]... [--shared DIR]
+// [-v] [DIR|FILE]...`. It fails when any case fails on askapi (the baseline may fail).
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	baseline := fs.String("baseline", "", `also run the cases through a comparison server: "naive" (a plain proxy)`)
+	jsonOut := fs.String("json", "", "write every figure and per-case result to FILE as JSON")
+	var planFiles stringList
+	fs.Var(&planFiles, "plans", "planning cases to check with the plan meta-tool (repeatable)")
+	shared := fs.String("shared", "", "the shared folder case specs are relative to (default: the parent of "+defaultCases+")")
+	verbose := fs.Bool("v", false, "show the server's log for failed cases")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *baseline != "" && *baseline != SystemNaive {
+		return fmt.Errorf("eval: --baseline %q: only naive is known", *baseline)
+	}
+	paths := fs.Args()
+	if len(paths) == 0 {
+		paths = []string{defaultCases}
+	}
+	opts := Options{Shared: *shared}
+	if opts.Shared == "" {
+		opts.Shared = filepath.Dir(filepath.Clean(defaultCases))
+	}
+	cases, err := LoadCases(paths)
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	report := Report{}
+	results := RunCases(ctx, cases, SystemAskapi, opts)
+	report.Rows = Summarise(SystemAskapi, results)
+	report.Results = results
+	if *baseline != "" {
+		naive := RunCases(ctx, cases, SystemNaive, opts)
+		report.Rows = append(report.Rows, Summarise(SystemNaive, naive)...)
+		report.Results = append(report.Results, naive...)
+	}
+	fmt.Fprintf(stdout, "askapi eval: %d cases (Re = unexpected questions, summed; Steps = upstream calls + clarification rounds, mean per case)\n\n", len(cases))
+	PrintTable(stdout, report.Rows)
+	fmt.Fprintln(stdout)
+	PrintFailures(stdout, results, *verbose)
+	var plansFailed bool
+	for _, f := range planFiles {
+		plans, err := LoadPlans(f)
+		if err != nil {
+			return fmt.Errorf("eval: %w", err)
+		}
+		pr := RunPlans(ctx, plans, opts)
+		report.Plans = append(report.Plans, pr...)
+	}
+	if len(planFiles) > 0 {
+		fmt.Fprintln(stdout)
+		PrintPlans(stdout, report.Plans)
+		for _, p := range report.Plans {
+			plansFailed = plansFailed || p.Error != ""
+		}
+	}
+	if *jsonOut != "" {
+		data, err := json.MarshalIndent(report, "", "  ")
+		if err != nil {
+			return fmt.Errorf("eval: encode report: %w", err)
+		}
+		if err := os.WriteFile(*jsonOut, append(data, '\n'), 0o644); err != nil {
+			return fmt.Errorf("eval: %w", err)
+		}
+	}
+	failed := 0
+	for _, r := range results {
+		failed += 1 - b2i(r.Pass)
+	}
+	if failed > 0 {
+		return fmt.Errorf("eval: %d of %d cases failed on askapi", failed, len(results))
+	}
+	if plansFailed {
+		return errors.New("eval: some planning cases could not be run")
+	}
+	return nil
+}

@@ -1,0 +1,209 @@
+package eval
+
+import (
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+)
+
+// upstreamPrefix is the path the replaying server is mounted under. A base URL with a path
+// makes askapi use it as is, so a spec's own base path (Swagger's /api/v2) never changes
+// the paths the cases list.
+const upstreamPrefix = "/replay"
+
+// Request is one request the replaying upstream received.
+type Request struct {
+	Turn    int                 `json:"turn"`
+	Method  string              `json:"method"`
+	Path    string              `json:"path"`
+	RawPath string              `json:"raw_path"`
+	Query   map[string][]string `json:"query,omitempty"`
+	Headers map[string][]string `json:"headers,omitempty"`
+	Body    string              `json:"body,omitempty"`
+	// Matched is the index of the upstream entry that answered, or -1 (404).
+	Matched int `json:"matched"`
+	Status  int `json:"status"`
+}
+
+// upstream replays a case's exchanges and records every request.
+type upstream struct {
+	entries []Exchange
+	srv     *http.Server
+	ln      net.Listener
+
+	mu   sync.Mutex
+	turn int
+	reqs []Request
+}
+
+func startUpstream(entries []Exchange) (*upstream, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	u := &upstream{entries: entries, ln: ln}
+	u.srv = &http.Server{Handler: u}
+	go func() { _ = u.srv.Serve(ln) }()
+	return u, nil
+}
+
+// URL is the base URL to give askapi.
+func (u *upstream) URL() string { return "http://" + u.ln.Addr().String() + upstreamPrefix }
+
+func (u *upstream) Close() { _ = u.srv.Close() }
+
+func (u *upstream) setTurn(i int) {
+	u.mu.Lock()
+	u.turn = i
+	u.mu.Unlock()
+}
+
+func (u *upstream) requests() []Request {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return append([]Request(nil), u.reqs...)
+}
+
+func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	rec := Request{
+		Method:  r.Method,
+		Path:    strings.TrimPrefix(r.URL.Path, upstreamPrefix),
+		RawPath: strings.TrimPrefix(r.URL.EscapedPath(), upstreamPrefix),
+		Query:   r.URL.Query(),
+		Headers: r.Header.Clone(),
+		Body:    string(body),
+		Matched: -1,
+		Status:  http.StatusNotFound,
+	}
+	for i, e := range u.entries {
+		if rec.matches(e.Method, e.Path, e.Query) && headersMatch(r.Header, e.Headers) && requestBodyMatches(body, e.RequestIncludes) {
+			rec.Matched = i
+			rec.Status = e.Status
+			if rec.Status == 0 {
+				rec.Status = http.StatusOK
+			}
+			break
+		}
+	}
+	u.mu.Lock()
+	rec.Turn = u.turn
+	u.reqs = append(u.reqs, rec)
+	u.mu.Unlock()
+	if rec.Matched < 0 {
+		http.Error(w, `{"error":"no replayed exchange matches this request"}`, http.StatusNotFound)
+		return
+	}
+	writeReplay(w, u.entries[rec.Matched], rec.Status)
+}
+
+func writeReplay(w http.ResponseWriter, e Exchange, status int) {
+	raw := strings.TrimSpace(string(e.Body))
+	if raw == "" || raw == "null" {
+		w.WriteHeader(status)
+		return
+	}
+	ct := e.ContentType
+	if ct == "" {
+		ct = "application/json"
+	}
+	w.Header().Set("Content-Type", ct)
+	w.WriteHeader(status)
+	var s string
+	if !strings.Contains(ct, "json") && json.Unmarshal(e.Body, &s) == nil {
+		_, _ = io.WriteString(w, s)
+		return
+	}
+	_, _ = w.Write(e.Body)
+}
+
+// matches compares method, path (decoded or escaped) and the listed query keys.
+func (r Request) matches(method, path string, query map[string]any) bool {
+	if !strings.EqualFold(r.Method, method) || (r.Path != path && r.RawPath != path) {
+		return false
+	}
+	return queryMatches(r.Query, query)
+}
+
+// queryMatches checks each listed key. Values compare as strings; an array may arrive
+// as repeated keys or comma-joined, and a one-element array as a plain value.
+func queryMatches(got url.Values, want map[string]any) bool {
+	for k, v := range want {
+		vals, ok := got[k]
+		if !ok {
+			return false
+		}
+		exp := stringsOf(v)
+		if !sameStrings(vals, exp) && !sameStrings(splitCommas(vals), exp) && !sameStrings(vals, splitCommas(exp)) {
+			return false
+		}
+	}
+	return true
+}
+
+func stringsOf(v any) []string {
+	if arr, ok := v.([]any); ok {
+		out := make([]string, len(arr))
+		for i, x := range arr {
+			out[i] = scalarString(x)
+		}
+		return out
+	}
+	return []string{scalarString(v)}
+}
+
+func scalarString(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case nil:
+		return ""
+	default:
+		data, _ := json.Marshal(x)
+		return string(data)
+	}
+}
+
+func splitCommas(vals []string) []string {
+	var out []string
+	for _, v := range vals {
+		out = append(out, strings.Split(v, ",")...)
+	}
+	return out
+}
+
+func sameStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func headersMatch(got http.Header, want map[string]string) bool {
+	for k, v := range want {
+		if got.Get(k) != v {
+			return false
+		}
+	}
+	return true
+}
+
+func requestBodyMatches(body []byte, want json.RawMessage) bool {
+	if len(want) == 0 {
+		return true
+	}
+	var got, exp any
+	if json.Unmarshal(body, &got) != nil || json.Unmarshal(want, &exp) != nil {
+		return false
+	}
+	return Subset(exp, got)
+}

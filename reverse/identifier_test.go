@@ -1,0 +1,123 @@
+package reverse
+
+import (
+	"testing"
+
+	"github.com/askapi/askapi/tools"
+)
+
+func TestResource(t *testing.T) {
+	str := map[string]any{"type": "string"}
+	integer := map[string]any{"type": "integer"}
+	cases := []struct {
+		name   string
+		path   string
+		param  tools.Param
+		want   string
+		wantOK bool
+	}{
+		{"snake id", "/person/{person_id}/movie_credits", tools.Param{Name: "person_id", In: "path", Schema: integer}, "person", true},
+		{"camel ID", "/silence/{silenceID}", tools.Param{Name: "silenceID", In: "path", Schema: str}, "silence", true},
+		{"camel Id", "/users/{userId}", tools.Param{Name: "userId", In: "path", Schema: str}, "user", true},
+		{"bare id under artists", "/artists/{id}", tools.Param{Name: "id", In: "path", Schema: str}, "artist", true},
+		{"bare id under artists, deeper", "/artists/{id}/top-tracks", tools.Param{Name: "id", In: "path", Schema: str}, "artist", true},
+		{"bare ID under people", "/people/{ID}", tools.Param{Name: "ID", In: "path", Schema: str}, "person", true},
+		{"bare id under categories", "/categories/{id}", tools.Param{Name: "id", In: "path", Schema: str}, "category", true},
+		{"movie", "/movie/{movie_id}", tools.Param{Name: "movie_id", In: "path", Schema: integer}, "movie", true},
+		{"tv", "/tv/{tv_id}", tools.Param{Name: "tv_id", In: "path", Schema: integer}, "tv", true},
+		{"two words", "/x/{credit_card_id}", tools.Param{Name: "credit_card_id", In: "path", Schema: str}, "credit_card", true},
+		{"camel two words", "/x/{playlistItemId}", tools.Param{Name: "playlistItemId", In: "path", Schema: str}, "playlist_item", true},
+		{"query id", "/me/player/queue", tools.Param{Name: "device_id", In: "query", Schema: str}, "device", true},
+		{"untyped", "/x/{thing_id}", tools.Param{Name: "thing_id", In: "path"}, "thing", true},
+		// Not identifiers.
+		{"query text", "/search/person", tools.Param{Name: "query", In: "query", Schema: str}, "", false},
+		{"page", "/search/person", tools.Param{Name: "page", In: "query", Schema: integer}, "", false},
+		{"season number", "/tv/{tv_id}/season/{season_number}", tools.Param{Name: "season_number", In: "path", Schema: integer}, "", false},
+		{"header", "/x", tools.Param{Name: "X-Request-ID", In: "header", Schema: str}, "", false},
+		{"array of ids", "/x", tools.Param{Name: "with_id", In: "query", Schema: map[string]any{"type": "array"}}, "", false},
+		{"boolean", "/x", tools.Param{Name: "valid_id", In: "query", Schema: map[string]any{"type": "boolean"}}, "", false},
+		{"bare id at the root", "/{id}", tools.Param{Name: "id", In: "path", Schema: str}, "", false},
+		// Words that merely end in "id" are not identifiers.
+		{"paid", "/orders", tools.Param{Name: "paid", In: "query", Schema: str}, "", false},
+		{"android", "/apps", tools.Param{Name: "android", In: "query", Schema: str}, "", false},
+		{"grid", "/x/{grid}", tools.Param{Name: "grid", In: "path", Schema: str}, "", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			op := &tools.Operation{Method: "GET", Path: tc.path}
+			p := tc.param
+			got, ok := Resource(op, &p)
+			if got != tc.want || ok != tc.wantOK {
+				t.Errorf("Resource(%s in %s) = %q, %v; want %q, %v", p.Name, tc.path, got, ok, tc.want, tc.wantOK)
+			}
+		})
+	}
+}
+
+func TestDisplayAndSingular(t *testing.T) {
+	display := map[string]string{"tv": "TV show", "person": "person", "credit_card": "credit card", "movie": "movie"}
+	for in, want := range display {
+		if got := Display(in); got != want {
+			t.Errorf("Display(%q) = %q, want %q", in, got, want)
+		}
+	}
+	singular := map[string]string{
+		"people": "person", "movies": "movie", "categories": "category", "silences": "silence",
+		"addresses": "address", "boxes": "box", "matches": "match", "status": "status",
+		"series": "series", "tv": "tv", "bus": "bus", "Artists": "artist", "news": "news",
+	}
+	for in, want := range singular {
+		if got := Singular(in); got != want {
+			t.Errorf("Singular(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestLooksLikeID(t *testing.T) {
+	integer := map[string]any{"type": "integer"}
+	uuid := map[string]any{"type": "string", "format": "uuid"}
+	str := map[string]any{"type": "string"}
+	widened := map[string]any{"type": []string{"integer", "string"}}
+	patterned := map[string]any{"type": "string", "pattern": "^[a-z]{3}-[0-9]{3}$"}
+	cases := []struct {
+		name   string
+		v      any
+		schema map[string]any
+		want   bool
+	}{
+		{"json number", 72129.0, integer, true},
+		{"go int", 72129, integer, true},
+		{"digits for an integer", "72129", integer, true},
+		{"digits, widened schema", "72129", widened, true},
+		{"name for an integer", "Sofia Coppola", integer, false},
+		{"name, widened schema", "Jennifer", widened, false},
+		{"decimal text for an integer", "72129.5", integer, false},
+		{"uuid", "3c1d2a64-8f0e-4d5b-9a7c-1f2e3d4c5b6a", uuid, true},
+		{"name for a uuid", "DiskFull", uuid, false},
+		{"digits for a uuid", "1234", uuid, false},
+		{"spotify base62", "4iHNK0tOyZPYnBU7nGAgpQ", str, true},
+		{"spotify playlist", "3cEYpjA9oz9GiPac4AsH4n", str, true},
+		{"hex", "deadbeefcafe", str, true},
+		{"digits as a string id", "12345", str, true},
+		{"person's name", "Sofia Coppola", str, false},
+		{"first name", "Jennifer", str, false},
+		{"one word", "Radiohead", str, false},
+		{"empty", "", str, false},
+		{"spaces only", "   ", str, false},
+		{"pattern match", "abc-123", patterned, true},
+		{"pattern mismatch", "Jennifer", patterned, false},
+		{"boolean", true, str, false},
+		{"object", map[string]any{"id": 1}, str, false},
+		// Short names with a digit are band names, not opaque ids.
+		{"band U2", "U2", str, false},
+		{"band M83", "M83", str, false},
+		{"band 2Pac", "2Pac", str, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := LooksLikeID(tc.v, tc.schema); got != tc.want {
+				t.Errorf("LooksLikeID(%#v, %v) = %v, want %v", tc.v, tc.schema, got, tc.want)
+			}
+		})
+	}
+}

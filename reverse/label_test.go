@@ -1,0 +1,61 @@
+package reverse
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func rtItem(t *testing.T, s string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestLabel(t *testing.T) {
+	cases := []struct {
+		name string
+		item string
+		want string
+	}{
+		{"person", `{"id":72129,"name":"Jennifer Lawrence","known_for_department":"Acting","known_for":[{"title":"The Hunger Games"},{"title":"Passengers"},{"title":"Joy"}]}`,
+			"Jennifer Lawrence — Acting, The Hunger Games, Passengers, id 72129"},
+		{"movie with a year", `{"id":680,"title":"Pulp Fiction","release_date":"1994-09-10"}`, "Pulp Fiction (1994) — id 680"},
+		{"tv show", `{"id":1668,"name":"Friends","first_air_date":"1994-09-22"}`, "Friends (1994) — id 1668"},
+		{"silence", `{"id":"3c1d","comment":"rack 4 disk swap","createdBy":"dana","endsAt":"2026-11-22T10:00:00Z","status":{"state":"active"},
+			"matchers":[{"name":"severity","value":"crit.*","isRegex":true},{"name":"alertname","value":"DiskFull","isRegex":false,"isEqual":true}]}`,
+			"rack 4 disk swap — alertname=DiskFull severity=~crit.*, active, by dana, until 2026-11-22, id 3c1d"},
+		{"negative matcher", `{"id":"x1","comment":"c","matchers":[{"name":"env","value":"dev","isRegex":false,"isEqual":false}]}`, "c — env!=dev, id x1"},
+		{"album", `{"id":"a1","name":"OK Computer","type":"album","release_date":"1997-05-21","artists":[{"name":"Radiohead"}]}`,
+			"OK Computer (1997) — by Radiohead, album, id a1"},
+		{"no name", `{"id":42,"status":"open"}`, "42 — open"},
+		{"only an id", `{"id":42}`, "42"},
+		{"long name clipped", `{"id":1,"name":"` + "An Extremely Long Title That Goes On And On Without Any End In Sight" + `"}`,
+			"An Extremely Long Title That Goes On And On Without Any End… — id 1"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			item := rtItem(t, tc.item)
+			if got := Label(item, item["id"]); got != tc.want {
+				t.Errorf("Label = %q\n want   %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestPrimary(t *testing.T) {
+	cases := map[string]string{
+		`{"name":"A","title":"B"}`:           "A",
+		`{"title":"B","original_title":"C"}`: "B",
+		`{"name":"  ","login":"octocat"}`:    "octocat",
+		`{"id":1}`:                           "",
+		`{"name":5,"comment":"text"}`:        "text",
+	}
+	for in, want := range cases {
+		if got := Primary(rtItem(t, in)); got != want {
+			t.Errorf("Primary(%s) = %q, want %q", in, got, want)
+		}
+	}
+}

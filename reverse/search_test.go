@@ -1,0 +1,138 @@
+package reverse
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestSearchTMDB(t *testing.T) {
+	cat, _ := rtShared(t, "tmdb.json")
+	ix := NewIndex(cat)
+	cases := []struct {
+		query string
+		want  string // "METHOD /path" expected within the top `top`
+		top   int
+	}{
+		{"search for a person by name", "GET /search/person", 1},
+		{"movies similar to a movie", "GET /movie/{movie_id}/similar", 3},
+		{"movie credits of a person", "GET /person/{person_id}/movie_credits", 3},
+		{"search for a TV show", "GET /search/tv", 1},
+		{"cast and crew of a movie", "GET /movie/{movie_id}/credits", 3},
+		{"search companies", "GET /search/company", 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.query, func(t *testing.T) {
+			res := ix.Search(tc.query, 10)
+			if res.Unsupported {
+				t.Fatalf("unsupported: %s", res.Reason)
+			}
+			var keys []string
+			for _, m := range res.Matches {
+				keys = append(keys, m.Op.Key())
+			}
+			for i, k := range keys {
+				if k == tc.want {
+					if i >= tc.top {
+						t.Errorf("%s ranked %d, want within the top %d: %q", k, i+1, tc.top, keys)
+					}
+					return
+				}
+			}
+			t.Errorf("%s not found: %q", tc.want, keys)
+		})
+	}
+}
+
+func TestSearchUnsupported(t *testing.T) {
+	cat, _ := rtShared(t, "tmdb.json")
+	ix := NewIndex(cat)
+	res := ix.Search("Twitter handle of a person", 5)
+	if !res.Unsupported || len(res.Matches) != 0 {
+		t.Fatalf("result = %+v, want unsupported", res)
+	}
+	if !reflect.DeepEqual(res.Unknown, []string{"twitter", "handle"}) {
+		t.Errorf("unknown = %q, want [twitter handle]", res.Unknown)
+	}
+	for _, w := range []string{"twitter", "handle"} {
+		if !strings.Contains(res.Reason, w) {
+			t.Errorf("reason %q does not name %q", res.Reason, w)
+		}
+	}
+	for _, q := range []string{"", "the of a", "!!!"} {
+		if r := ix.Search(q, 5); !r.Unsupported || r.Reason == "" {
+			t.Errorf("Search(%q) = %+v, want unsupported with a reason", q, r)
+		}
+	}
+	// Mostly known words: supported, and the unknown ones reported.
+	r := ix.Search("popular movies today", 5)
+	if r.Unsupported || len(r.Matches) == 0 {
+		t.Errorf("popular movies: %+v", r)
+	}
+}
+
+func TestSearchLimitAndOrder(t *testing.T) {
+	cat, _ := rtShared(t, "tmdb.json")
+	ix := NewIndex(cat)
+	all := ix.Search("movie", 0)
+	if len(all.Matches) <= 3 {
+		t.Fatalf("matches = %d", len(all.Matches))
+	}
+	for i := 1; i < len(all.Matches); i++ {
+		if all.Matches[i].Score > all.Matches[i-1].Score {
+			t.Errorf("not sorted at %d", i)
+		}
+	}
+	if got := ix.Search("movie", 3); len(got.Matches) != 3 || got.Matches[0].Op != all.Matches[0].Op {
+		t.Errorf("limit 3 = %+v", got.Matches)
+	}
+}
+
+func TestSearchOtherSpecs(t *testing.T) {
+	cases := []struct {
+		spec, query, want string
+	}{
+		{"alertmanager-v2.yaml", "create a silence", "POST /silences"},
+		{"alertmanager-v2.yaml", "delete a silence", "DELETE /silence/{silenceID}"},
+		{"spotify.json", "add tracks to a playlist", "POST /playlists/{playlist_id}/tracks"},
+		{"spotify.json", "top tracks of an artist", "GET /artists/{id}/top-tracks"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.spec+" "+tc.query, func(t *testing.T) {
+			cat, _ := rtShared(t, tc.spec)
+			res := NewIndex(cat).Search(tc.query, 3)
+			if res.Unsupported || len(res.Matches) == 0 {
+				t.Fatalf("result = %+v", res)
+			}
+			var keys []string
+			for _, m := range res.Matches {
+				keys = append(keys, m.Op.Key())
+			}
+			if keys[0] != tc.want {
+				t.Errorf("top = %q, want %s first", keys, tc.want)
+			}
+		})
+	}
+}
+
+func TestTerms(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+	}{
+		{"search for a person by name", []string{"search", "person", "name"}},
+		{"movie_credits", []string{"movie", "credit"}},
+		{"getSilenceByID", []string{"silence"}},
+		{"/person/{person_id}/movie_credits", []string{"person", "person", "movie", "credit"}},
+		{"Movies similar", []string{"movie", "similar"}},
+		{"categories", []string{"category"}},
+		{"people", []string{"person"}},
+		{"playing", []string{"play"}},
+		{"status", []string{"status"}},
+	}
+	for _, tc := range cases {
+		if got := Terms(tc.in); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("Terms(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

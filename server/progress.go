@@ -1,0 +1,49 @@
+package server
+
+import (
+	"context"
+	"sync"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	mcpserver "github.com/mark3labs/mcp-go/server"
+)
+
+type progressKey struct{}
+
+// progress sends notifications/progress for one call whose client asked for them.
+type progress struct {
+	mu    sync.Mutex
+	srv   *mcpserver.MCPServer
+	token mcp.ProgressToken
+	step  int
+}
+
+// withProgress attaches a reporter when the request carries a progress token.
+func withProgress(ctx context.Context, req mcp.CallToolRequest) context.Context {
+	if req.Params.Meta == nil || req.Params.Meta.ProgressToken == nil {
+		return ctx
+	}
+	srv := mcpserver.ServerFromContext(ctx)
+	if srv == nil {
+		return ctx
+	}
+	return context.WithValue(ctx, progressKey{}, &progress{srv: srv, token: req.Params.Meta.ProgressToken})
+}
+
+// report tells the client what the chain is doing; without a token it does nothing.
+func report(ctx context.Context, message string) {
+	p, ok := ctx.Value(progressKey{}).(*progress)
+	if !ok {
+		return
+	}
+	p.mu.Lock()
+	p.step++
+	step := p.step
+	p.mu.Unlock()
+	// Progress is advisory: a full notification channel must not fail the call.
+	_ = p.srv.SendNotificationToClient(ctx, string(mcp.MethodNotificationProgress), map[string]any{
+		"progressToken": p.token,
+		"progress":      step,
+		"message":       message,
+	})
+}

@@ -45,6 +45,9 @@ func (g *Graph) Annotate() map[string][]Resolvable {
 			}
 			delete(widened, "pattern")
 			desc, _ := schema["description"].(string)
+			if desc = strings.TrimSpace(desc); desc != "" && !strings.HasSuffix(desc, ".") {
+				desc += "."
+			}
 			note := fmt.Sprintf("The %s's id%s, or its name: askapi looks a name up through %s and asks the user when it matches several or none.", Display(e.Resource), idDesc, prod.OpKey)
 			widened["description"] = strings.TrimSpace(desc + " " + note)
 			// Only the published input schema is widened: the parameter keeps its declared

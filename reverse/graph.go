@@ -36,8 +36,8 @@ type Producer struct {
 	Needs []string `json:"needs,omitempty"`
 	// Self marks a producer that needs no input and yields one value at Pointer: the
 	// authenticated user's own profile (GET /me) for a user_id.
-	Self bool `json:"self,omitempty"`
-	Score int      `json:"score"`
+	Self  bool `json:"self,omitempty"`
+	Score int  `json:"score"`
 }
 
 // Edge is one resolvable argument and its producers, best first.

@@ -75,12 +75,21 @@ func nameInput(op *tools.Operation) string {
 	return ""
 }
 
+// searchVerbs end paths that search the resource named before them: /people/search.
+var searchVerbs = map[string]bool{"search": true, "find": true, "lookup": true, "query": true, "autocomplete": true}
+
+// lastStatic is the resource a path lists: its last static segment, or the one before a
+// search verb.
 func lastStatic(path string) string {
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	for i := len(segs) - 1; i >= 0; i-- {
-		if !strings.HasPrefix(segs[i], "{") {
-			return Singular(words(segs[i]))
+		if strings.HasPrefix(segs[i], "{") {
+			continue
 		}
+		if searchVerbs[strings.ToLower(segs[i])] && i > 0 && !strings.HasPrefix(segs[i-1], "{") {
+			return Singular(words(segs[i-1]))
+		}
+		return Singular(words(segs[i]))
 	}
 	return ""
 }

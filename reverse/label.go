@@ -9,6 +9,9 @@ import (
 // primaryFields name an item the way a person would, best first.
 var primaryFields = []string{"name", "title", "original_title", "original_name", "display_name", "full_name", "login", "label", "username", "comment", "summary", "description"}
 
+// detailFields describe a record in a word or two: who someone is, where something belongs.
+var detailFields = []string{"role", "job", "department", "team", "occupation", "position", "company", "organization", "city", "country", "location", "category", "kind"}
+
 // Primary returns the name of an item, or "".
 func Primary(item map[string]any) string {
 	for _, f := range primaryFields {
@@ -52,6 +55,12 @@ func Label(item map[string]any, id any) string {
 	}
 	if s := artists(item); s != "" {
 		add(s)
+	}
+	// Generic descriptive fields tell apart records with the same name (two Sams).
+	for _, f := range detailFields {
+		if v, ok := item[f].(string); ok {
+			add(v)
+		}
 	}
 	if s, ok := item["type"].(string); ok && primary != "" {
 		add(s)

@@ -38,8 +38,8 @@ type Need struct {
 	// Resource is set when a producer exists: ask for the thing by name, not its id.
 	Resource string `json:"resource,omitempty"`
 	// Invalid marks a value that was given but cannot be used, rather than a missing one.
-	Invalid bool `json:"invalid,omitempty"`
-	Reason   string `json:"reason"`
+	Invalid bool   `json:"invalid,omitempty"`
+	Reason  string `json:"reason"`
 }
 
 // Plan is the backward chain that completes an operation, or what is missing.

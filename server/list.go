@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/mark3labs/mcp-go/mcp"
-
 )
 
 // ToolList renders the catalog exactly as tools/list would: the MCP tools, as JSON.

@@ -48,7 +48,7 @@ type call struct {
 	// confirm is the _confirm answer, when one was given.
 	confirm *bool
 	state   clarify.State
-	result      *clarify.Result
+	result  *clarify.Result
 }
 
 // Call runs the pipeline for op with the raw arguments the client sent.

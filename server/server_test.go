@@ -251,7 +251,7 @@ var tmdbSecretEnv = []string{"ASKAPI_AUTH_API_KEY=" + tmdbSecret}
 func TestListTools(t *testing.T) {
 	type toolWant struct {
 		name, method, path, operationID string
-		readOnly, destructive          bool
+		readOnly, destructive           bool
 	}
 	cases := []struct {
 		spec  string
@@ -791,4 +791,3 @@ func TestRequireBearer(t *testing.T) {
 		}
 	}
 }
-

@@ -228,7 +228,7 @@ func present(v any) bool {
 
 func inEnum(schema map[string]any, v any) bool {
 	for _, e := range enumValues(schema) {
-		if sameValue(e, v) {
+		if SameValue(e, v) {
 			return true
 		}
 	}

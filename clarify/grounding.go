@@ -7,13 +7,15 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/askapi/askapi/reverse"
 )
 
 // Grounded reports whether v appears in what the person said, ignoring case, spacing and
 // punctuation, and accepting simple number and date forms (72129 and 72,129; 2026-11-21
 // and "21 November 2026", "Nov 21", "today").
 func Grounded(v any, said string, now time.Time) bool {
-	text := squash(said)
+	text := reverse.Normal(said)
 	switch x := v.(type) {
 	case nil:
 		return true
@@ -23,7 +25,7 @@ func Grounded(v any, said string, now time.Time) bool {
 		if t, ok := parseDate(x); ok {
 			return dateMentioned(t, said, now)
 		}
-		s := squash(x)
+		s := reverse.Normal(x)
 		return s == "" || strings.Contains(text, s) || strings.Contains(strings.ReplaceAll(text, " ", ""), strings.ReplaceAll(s, " ", ""))
 	case float64, int, int64, json.Number:
 		return numberMentioned(fmt.Sprint(x), said)
@@ -36,19 +38,6 @@ func Grounded(v any, said string, now time.Time) bool {
 		return true
 	}
 	return true // objects are structure, not a said value
-}
-
-// squash lower-cases and keeps letters and digits, single-spaced.
-func squash(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte(' ')
-		}
-	}
-	return strings.Join(strings.Fields(b.String()), " ")
 }
 
 func numberMentioned(n, said string) bool {
@@ -87,7 +76,7 @@ func dateMentioned(t time.Time, said string, now time.Time) bool {
 	}
 	day := strconv.Itoa(t.Day())
 	month := strings.ToLower(t.Month().String())
-	words := strings.Fields(squash(said))
+	words := strings.Fields(reverse.Normal(said))
 	hasDay, hasMonth := false, false
 	for _, w := range words {
 		if w == day || w == day+"st" || w == day+"nd" || w == day+"rd" || w == day+"th" {

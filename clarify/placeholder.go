@@ -34,7 +34,7 @@ var (
 // example and default values for the field, which an assistant copies from the schema.
 func Placeholder(v any, examples []any) (bool, string) {
 	for _, ex := range examples {
-		if ex != nil && sameValue(v, ex) {
+		if ex != nil && SameValue(v, ex) {
 			return true, "it is the API documentation's example value"
 		}
 	}
@@ -70,8 +70,8 @@ func scalarText(v any) (string, bool) {
 	return "", false
 }
 
-// sameValue compares two JSON values by their JSON text, so 5 and 5.0 agree.
-func sameValue(a, b any) bool {
+// SameValue compares two JSON values by their JSON text, so 5 and 5.0 agree.
+func SameValue(a, b any) bool {
 	ja, err1 := json.Marshal(a)
 	jb, err2 := json.Marshal(b)
 	return err1 == nil && err2 == nil && string(ja) == string(jb)

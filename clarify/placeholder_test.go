@@ -88,8 +88,8 @@ func TestSameValue(t *testing.T) {
 		{nil, nil, true},
 	}
 	for _, tc := range cases {
-		if got := sameValue(tc.a, tc.b); got != tc.want {
-			t.Errorf("sameValue(%#v, %#v) = %v, want %v", tc.a, tc.b, got, tc.want)
+		if got := SameValue(tc.a, tc.b); got != tc.want {
+			t.Errorf("SameValue(%#v, %#v) = %v, want %v", tc.a, tc.b, got, tc.want)
 		}
 	}
 }

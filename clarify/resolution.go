@@ -15,7 +15,7 @@ func FromResolution(r reverse.Resolution) (Question, bool) {
 		q := Question{
 			Field:    r.Arg,
 			Kind:     Ambiguous,
-			Question: fmt.Sprintf("Several %s match %q. Which one do you mean?", pluralOf(thing), r.Input),
+			Question: fmt.Sprintf("Several %s match %q. Which one do you mean?", reverse.Plural(thing), r.Input),
 			Reason:   fmt.Sprintf("%s returned %d matches for %q", r.Via, len(r.Candidates), r.Input),
 			Via:      r.Via,
 		}
@@ -36,16 +36,4 @@ func FromResolution(r reverse.Resolution) (Question, bool) {
 		}, true
 	}
 	return Question{}, false
-}
-
-func pluralOf(s string) string {
-	switch {
-	case s == "person":
-		return "people"
-	case len(s) > 1 && s[len(s)-1] == 'y':
-		return s[:len(s)-1] + "ies"
-	case len(s) > 0 && s[len(s)-1] == 's':
-		return s
-	}
-	return s + "s"
 }

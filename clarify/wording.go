@@ -106,13 +106,13 @@ func askBare(f Field) string {
 		return fmt.Sprintf("Who should be recorded as %q?%s", h, desc)
 	case isWhen(f):
 		return fmt.Sprintf("When should %q be? A date and time is needed%s.", h, desc)
-	case schemaType(f.Schema) == "boolean":
+	case tools.SchemaType(f.Schema) == "boolean":
 		return fmt.Sprintf("Should %q be yes or no?%s", h, desc)
-	case schemaType(f.Schema) == "integer" || schemaType(f.Schema) == "number":
+	case tools.SchemaType(f.Schema) == "integer" || tools.SchemaType(f.Schema) == "number":
 		return fmt.Sprintf("What number should %q be?%s", h, desc)
 	case strings.Contains(lower, "comment") || strings.Contains(lower, "reason") || strings.Contains(lower, "message") || strings.Contains(lower, "note"):
 		return fmt.Sprintf("What %s should be included?%s", h, desc)
-	case schemaType(f.Schema) == "array":
+	case tools.SchemaType(f.Schema) == "array":
 		return fmt.Sprintf("Which %s should be included? Several can be given.%s", h, desc)
 	}
 	return fmt.Sprintf("What is the %s?%s", h, desc)
@@ -137,26 +137,6 @@ func isWhen(f Field) bool {
 	}
 	l := strings.ToLower(f.Arg)
 	return strings.HasSuffix(f.Arg, "At") || strings.HasSuffix(l, "_at") || strings.HasSuffix(l, "date") || strings.HasSuffix(l, "time")
-}
-
-func schemaType(s map[string]any) string {
-	switch t := s["type"].(type) {
-	case string:
-		return t
-	case []string:
-		for _, x := range t {
-			if x != "null" {
-				return x
-			}
-		}
-	case []any:
-		for _, x := range t {
-			if str, ok := x.(string); ok && str != "null" {
-				return str
-			}
-		}
-	}
-	return ""
 }
 
 func enumValues(s map[string]any) []any {

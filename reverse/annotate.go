@@ -3,6 +3,8 @@ package reverse
 import (
 	"fmt"
 	"strings"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // Resolvable describes, for _meta.askapi.resolvable, an argument that accepts a name.
@@ -34,7 +36,7 @@ func (g *Graph) Annotate() map[string][]Resolvable {
 				widened[k] = v
 			}
 			idDesc := ""
-			switch t := schemaType(schema); t {
+			switch t := tools.SchemaType(schema); t {
 			case "integer", "number":
 				widened["type"] = []string{t, "string"}
 			case "string":

@@ -25,7 +25,7 @@ func Resource(op *tools.Operation, p *tools.Param) (string, bool) {
 	if p.In != "path" && p.In != "query" {
 		return "", false
 	}
-	if t := schemaType(p.Schema); t != "" && t != "string" && t != "integer" && t != "number" {
+	if t := tools.SchemaType(p.Schema); t != "" && t != "string" && t != "integer" && t != "number" {
 		return "", false
 	}
 	if strings.EqualFold(p.Name, "id") {
@@ -126,7 +126,7 @@ func LooksLikeID(v any, schema map[string]any) bool {
 		if s == "" {
 			return false
 		}
-		typ := schemaType(schema)
+		typ := tools.SchemaType(schema)
 		format, _ := schema["format"].(string)
 		switch {
 		case typ == "integer" || typ == "number":
@@ -149,24 +149,4 @@ func LooksLikeID(v any, schema map[string]any) bool {
 			(hasDigit.MatchString(s) && (len(s) >= 12 || (hasUpperLetter.MatchString(s) && len(s) >= 6)))
 	}
 	return false
-}
-
-func schemaType(s map[string]any) string {
-	switch t := s["type"].(type) {
-	case string:
-		return t
-	case []string:
-		for _, x := range t {
-			if x != "null" {
-				return x
-			}
-		}
-	case []any:
-		for _, x := range t {
-			if str, ok := x.(string); ok && str != "null" {
-				return str
-			}
-		}
-	}
-	return ""
 }

@@ -67,7 +67,7 @@ var nameArgs = []string{"query", "q", "name", "search", "term", "keyword", "keyw
 func nameInput(op *tools.Operation) string {
 	for _, want := range nameArgs {
 		for _, p := range op.Params {
-			if p.In == "query" && strings.EqualFold(p.Name, want) && (schemaType(p.Schema) == "string" || schemaType(p.Schema) == "") {
+			if p.In == "query" && strings.EqualFold(p.Name, want) && (tools.SchemaType(p.Schema) == "string" || tools.SchemaType(p.Schema) == "") {
 				return p.Arg
 			}
 		}

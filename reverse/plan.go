@@ -180,7 +180,7 @@ func (pl *planner) fromSelf(target *tools.Operation, e Edge, args map[string]any
 
 // fits reports whether a hint can be sent as the parameter's value: text is no integer.
 func fits(v any, schema map[string]any) bool {
-	switch schemaType(schema) {
+	switch tools.SchemaType(schema) {
 	case "integer", "number":
 		if s, ok := v.(string); ok {
 			return digitsPattern.MatchString(strings.TrimSpace(s))

@@ -113,7 +113,7 @@ func (g *Graph) resolveOne(ctx context.Context, e Edge, p Producer, name string,
 	args := ProducerArgs(p, name)
 	r.Searched = fmt.Sprintf("%s with %s", p.OpKey, describeArgs(args))
 	if p.NameArg == "" {
-		r.Searched = fmt.Sprintf("the %s listed by %s", plural(Display(e.Resource)), p.OpKey)
+		r.Searched = fmt.Sprintf("the %s listed by %s", Plural(Display(e.Resource)), p.OpKey)
 	}
 	body, err := f.Fetch(ctx, p.Op, args)
 	if err != nil {
@@ -190,7 +190,7 @@ func candidates(items []map[string]any, idField string) []Candidate {
 func exactMatches(items []map[string]any, idField, name string) []Candidate {
 	var exact []map[string]any
 	for _, it := range items {
-		if normal(Primary(it)) == normal(name) {
+		if Normal(Primary(it)) == Normal(name) {
 			exact = append(exact, it)
 		}
 	}
@@ -200,13 +200,13 @@ func exactMatches(items []map[string]any, idField, name string) []Candidate {
 // matching keeps the items of a plain list whose text mentions every word of the name,
 // ignoring case and punctuation: askapi searches lists the API cannot search itself.
 func matching(items []map[string]any, name string) []map[string]any {
-	words := strings.Fields(normal(name))
+	words := strings.Fields(Normal(name))
 	if len(words) == 0 {
 		return nil
 	}
 	var out []map[string]any
 	for _, it := range items {
-		text := normal(strings.Join(texts(it, 0, nil), " "))
+		text := Normal(strings.Join(texts(it, 0, nil), " "))
 		all := true
 		for _, w := range words {
 			if !strings.Contains(text, w) {
@@ -241,7 +241,9 @@ func texts(v any, depth int, acc []string) []string {
 	return acc
 }
 
-func normal(s string) string {
+// Normal lower-cases text and keeps letters and digits, single-spaced, so names match
+// whatever their case, spacing or punctuation.
+func Normal(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
@@ -264,11 +266,12 @@ func describeArgs(args map[string]any) string {
 	return strings.Join(parts, ", ")
 }
 
-func plural(s string) string {
+// Plural is the plural of a resource noun for questions: "people", "TV shows".
+func Plural(s string) string {
 	switch {
 	case s == "person":
 		return "people"
-	case strings.HasSuffix(s, "y"):
+	case len(s) > 1 && s[len(s)-1] == 'y' && !strings.ContainsRune("aeiou", rune(s[len(s)-2])):
 		return s[:len(s)-1] + "ies"
 	case strings.HasSuffix(s, "s"):
 		return s

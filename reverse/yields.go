@@ -3,6 +3,8 @@ package reverse
 import (
 	"sort"
 	"strings"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // Collection is an array of objects with identifiers inside a response: where a producer's
@@ -31,7 +33,7 @@ func Collections(schema map[string]any) []Collection {
 		if s == nil || depth > maxYieldDepth {
 			return
 		}
-		if schemaType(s) == "array" || (s["type"] == nil && s["items"] != nil) {
+		if tools.SchemaType(s) == "array" || (s["type"] == nil && s["items"] != nil) {
 			items, _ := s["items"].(map[string]any)
 			if field, typ := idField(items, container); field != "" {
 				out = append(out, Collection{Items: ptr, IDField: field, Container: container, IDType: typ})
@@ -68,12 +70,12 @@ func idField(item map[string]any, container string) (string, string) {
 		return "", ""
 	}
 	if p, ok := props["id"].(map[string]any); ok {
-		return "id", schemaType(p)
+		return "id", tools.SchemaType(p)
 	}
 	if container != "" {
 		for _, cand := range []string{Singular(container) + "_id", Singular(container) + "Id", Singular(container) + "ID"} {
 			if p, ok := props[cand].(map[string]any); ok {
-				return cand, schemaType(p)
+				return cand, tools.SchemaType(p)
 			}
 		}
 	}

@@ -311,7 +311,7 @@ func confirmedByRepeat(st clarify.State, args map[string]any) map[string]bool {
 		}
 	}
 	for field, asked := range st.Asked {
-		if v, ok := args[field]; ok && sameJSON(v, asked) {
+		if v, ok := args[field]; ok && clarify.SameValue(v, asked) {
 			out[field] = true
 		}
 	}

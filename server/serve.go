@@ -13,12 +13,48 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
 )
 
-// Serve loads the spec and serves MCP over stdio, or streamable HTTP when HTTPAddr is set,
-// until ctx ends.
+// Serve answers MCP over stdio, or streamable HTTP when HTTPAddr is set, until ctx ends.
+// It answers initialize at once and loads the spec meanwhile: tools/list and tools/call
+// wait for the catalog, so a client never sees an empty or partial list. A spec that
+// cannot be loaded ends the server with the loader's error.
 func Serve(ctx context.Context, opts Options) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	ready := make(chan struct{})
+	wait := func(ctx context.Context) {
+		select {
+		case <-ready:
+		case <-ctx.Done():
+		}
+	}
+	hooks := &mcpserver.Hooks{}
+	hooks.AddBeforeListTools(func(ctx context.Context, _ any, _ *mcp.ListToolsRequest) { wait(ctx) })
+	hooks.AddBeforeCallTool(func(ctx context.Context, _ any, _ *mcp.CallToolRequest) { wait(ctx) })
+	s := newMCPServer(opts.Version, mcpserver.WithHooks(hooks))
+	go func() {
+		defer close(ready)
+		if err := load(ctx, s, opts); err != nil {
+			cancel(err)
+		}
+	}()
+	var err error
+	if opts.HTTPAddr != "" {
+		err = serveHTTP(ctx, s, opts)
+	} else {
+		err = serveStdio(ctx, s, opts)
+	}
+	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
+		return cause
+	}
+	return err
+}
+
+// load compiles the spec and registers its tools on s.
+func load(ctx context.Context, s *mcpserver.MCPServer, opts Options) error {
 	cat, err := LoadCatalog(ctx, opts)
 	if err != nil {
 		return err
@@ -27,14 +63,7 @@ func Serve(ctx context.Context, opts Options) error {
 	if err != nil {
 		return err
 	}
-	s, err := New(p, opts.Version)
-	if err != nil {
-		return err
-	}
-	if opts.HTTPAddr != "" {
-		return serveHTTP(ctx, s, opts)
-	}
-	return serveStdio(ctx, s, opts)
+	return Register(s, p)
 }
 
 func serveStdio(ctx context.Context, s *mcpserver.MCPServer, opts Options) error {

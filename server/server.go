@@ -94,25 +94,39 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 
 // New builds the MCP server with one tool per operation.
 func New(p *Pipeline, version string) (*mcpserver.MCPServer, error) {
-	s := mcpserver.NewMCPServer("askapi", version,
-		mcpserver.WithToolCapabilities(false),
+	s := newMCPServer(version)
+	if err := Register(s, p); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func newMCPServer(version string, extra ...mcpserver.ServerOption) *mcpserver.MCPServer {
+	opts := append([]mcpserver.ServerOption{
+		// Declared up front: tools may be registered after initialize was answered.
+		mcpserver.WithToolCapabilities(true),
 		mcpserver.WithLogging(),
 		mcpserver.WithInstructions(instructions),
 		mcpserver.WithRecovery(),
-	)
+	}, extra...)
+	return mcpserver.NewMCPServer("askapi", version, opts...)
+}
+
+// Register adds the pipeline's tools to s, in one batch.
+func Register(s *mcpserver.MCPServer, p *Pipeline) error {
 	entries, err := p.metaTools()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, op := range p.Catalog.Operations {
 		t, err := ToolOf(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		entries = append(entries, mcpserver.ServerTool{Tool: t, Handler: handlerFor(p, op)})
 	}
 	s.AddTools(entries...)
-	return s, nil
+	return nil
 }
 
 func loadPolicy(file string, cat *tools.Catalog) (*clarify.Policy, error) {

@@ -60,13 +60,34 @@ func Human(arg string) string {
 func purpose(op *tools.Operation) string {
 	s := op.Summary
 	if s == "" {
-		s = firstLine(op.Description)
+		// Descriptions often start in the third person ("Deletes a silence"); the clause
+		// wants the bare verb ("needed to delete a silence").
+		s = bareVerb(firstLine(op.Description))
 	}
 	s = strings.TrimRight(strings.TrimSpace(s), ".")
 	if s == "" || len(s) > 80 {
 		return ""
 	}
 	return strings.ToLower(s[:1]) + s[1:]
+}
+
+func bareVerb(s string) string {
+	verb, rest, _ := strings.Cut(s, " ")
+	low := strings.ToLower(verb)
+	switch {
+	case len(low) < 4 || strings.HasSuffix(low, "ss") || !strings.HasSuffix(low, "s"):
+		return s
+	case strings.HasSuffix(low, "ies"):
+		verb = verb[:len(verb)-3] + "y"
+	case strings.HasSuffix(low, "ches"), strings.HasSuffix(low, "shes"), strings.HasSuffix(low, "sses"), strings.HasSuffix(low, "xes"):
+		verb = verb[:len(verb)-2]
+	default:
+		verb = verb[:len(verb)-1]
+	}
+	if rest == "" {
+		return verb
+	}
+	return verb + " " + rest
 }
 
 func firstLine(s string) string {

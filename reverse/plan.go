@@ -19,6 +19,10 @@ type Ref struct {
 type RefFrom struct {
 	Step    int    `json:"step"`
 	Pointer string `json:"pointer"`
+	// Match is set when the step lists items the API cannot search (GET /silences): the
+	// value comes from the item whose text matches it, not from the first item. Pointer
+	// then reads "/*/id" over the list.
+	Match string `json:"match,omitempty"`
 }
 
 // Step is one operation of a plan.
@@ -147,13 +151,16 @@ func (pl *planner) produce(target *tools.Operation, e Edge, name any, depth int,
 			pl.steps = pl.steps[:stepsBefore]
 			continue
 		}
-		pointer := p.Pointer
+		pointer, match := p.Pointer, ""
 		if pointer == "" {
 			pointer = p.Collection.Items + "/0/" + p.Collection.IDField
+			if p.NameArg == "" {
+				pointer, match = p.Collection.Items+"/*/"+p.Collection.IDField, fmt.Sprint(name)
+			}
 		}
 		pl.steps = append(pl.steps, Step{Operation: p.Op.Name, Method: p.Op.Method, Path: p.Op.Path, Arguments: args,
 			Provides: fmt.Sprintf("%s of %s, from %q", e.Arg, target.Key(), name)})
-		return Ref{From: RefFrom{Step: len(pl.steps) - 1, Pointer: pointer}}, true
+		return Ref{From: RefFrom{Step: len(pl.steps) - 1, Pointer: pointer, Match: match}}, true
 	}
 	pl.needs = append(pl.needs, Need{Operation: target.Key(), Arg: e.Arg, Resource: Display(e.Resource),
 		Reason: fmt.Sprintf("no producer can look up the %s %q on its own", Display(e.Resource), name)})

@@ -23,7 +23,8 @@ func nameArguments(o *Operation) {
 	for _, p := range o.Params {
 		arg := argName(p.Name)
 		if taken[arg] || count[arg] > 1 {
-			arg = arg + "__" + p.In
+			suffix := "__" + p.In
+			arg = arg[:min(len(arg), MaxToolName-len(suffix))] + suffix
 		}
 		for taken[arg] {
 			arg += "_"

@@ -19,6 +19,7 @@ import (
 	"github.com/askapi/askapi/demo"
 	"github.com/askapi/askapi/eval"
 	"github.com/askapi/askapi/server"
+	"github.com/askapi/askapi/tools"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -90,6 +91,30 @@ func specFlags(fs *flag.FlagSet, o *server.Options) {
 	fs.BoolVar(&o.AllowExternalRefs, "allow-external-refs", envBool("ASKAPI_ALLOW_EXTERNAL_REFS"), "resolve $refs to files next to the spec (env ASKAPI_ALLOW_EXTERNAL_REFS)")
 	fs.StringVar(&o.PolicyFile, "policy", os.Getenv("ASKAPI_POLICY"), "policy file, YAML or JSON: confirmations, fields that must come from the user, sources (env ASKAPI_POLICY)")
 	fs.BoolVar(&o.ReadOnly, "read-only", envBool("ASKAPI_READ_ONLY"), "serve only operations that do not write (env ASKAPI_READ_ONLY)")
+	fs.BoolVar(&o.NoCache, "no-cache", false, "neither read nor write the compiled-catalog cache (also ASKAPI_CACHE=off; directory: ASKAPI_CACHE_DIR)")
+	listFlag(fs, &o.Tags, "tag", "ASKAPI_TAGS", "serve only operations with this tag; repeatable, or comma-separated")
+	listFlag(fs, &o.Include, "include", "ASKAPI_INCLUDE", "serve only operations matching this glob: operationId, tool name or 'METHOD /path' ('GET /repos/*'); repeatable")
+	listFlag(fs, &o.Exclude, "exclude", "ASKAPI_EXCLUDE", "do not serve operations matching this glob (as --include); repeatable")
+	fs.Func("mode", "static (one tool per operation), dynamic (find_operations, describe_operation, call_operation) or auto: dynamic above --dynamic-threshold tools (env ASKAPI_MODE; default auto)", func(v string) error {
+		o.Mode = v
+		return server.CheckMode(v)
+	})
+	o.Mode = envOr("ASKAPI_MODE", server.ModeAuto)
+	fs.IntVar(&o.DynamicThreshold, "dynamic-threshold", int(envInt("ASKAPI_DYNAMIC_THRESHOLD", server.DefaultDynamicThreshold)), "auto mode serves dynamically above this many operation tools (env ASKAPI_DYNAMIC_THRESHOLD)")
+}
+
+// listFlag is a repeatable flag whose environment form separates values by commas or new
+// lines. Values given as flags replace the environment's.
+func listFlag(fs *flag.FlagSet, dst *[]string, name, env, usage string) {
+	*dst = tools.SplitList(os.Getenv(env))
+	fromEnv := true
+	fs.Func(name, usage+" (env "+env+", comma or newline separated)", func(v string) error {
+		if fromEnv {
+			*dst, fromEnv = nil, false
+		}
+		*dst = append(*dst, tools.SplitList(v)...)
+		return nil
+	})
 }
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -118,6 +143,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	o.ContinuationTTL = envDuration("ASKAPI_CONTINUATION_TTL", 30*time.Minute)
 	if o.Spec == "" {
 		return errors.New("serve: --spec (or ASKAPI_SPEC) is required")
+	}
+	if err := server.CheckMode(o.Mode); err != nil {
+		return fmt.Errorf("serve: %w (env ASKAPI_MODE)", err)
 	}
 	o.Logger = newLogger(stderr, *logLevel)
 	return server.Serve(ctx, o)

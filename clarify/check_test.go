@@ -22,13 +22,9 @@ func ctCatalog(t *testing.T, name string, annotate bool) (*tools.Catalog, *rever
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("shared spec not available: %v", err)
 	}
-	doc, _, err := tools.LoadDocument(context.Background(), path, tools.LoadOptions{})
+	cat, err := tools.LoadCatalog(context.Background(), path, tools.LoadOptions{NoCache: true})
 	if err != nil {
-		t.Fatalf("LoadDocument %s: %v", name, err)
-	}
-	cat, err := tools.Build(doc, path)
-	if err != nil {
-		t.Fatalf("Build %s: %v", name, err)
+		t.Fatalf("LoadCatalog %s: %v", name, err)
 	}
 	g := reverse.Build(cat, nil)
 	if annotate {

@@ -43,6 +43,9 @@ type Result struct {
 	Steps []reverse.Step `json:"steps,omitempty"`
 	// Operations are the matches of find_operations, best first.
 	Operations []OperationMatch `json:"operations,omitempty"`
+	// Tool is the MCP tool definition describe_operation answers (dynamic mode): name,
+	// description, inputSchema, _meta and annotations.
+	Tool any `json:"tool,omitempty"`
 }
 
 // OperationMatch is one operation find_operations offers.
@@ -122,6 +125,7 @@ func OutputSchema() map[string]any {
 			"error":        map[string]any{"type": "object"},
 			"steps":        map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
 			"operations":   map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
+			"tool":         map[string]any{"type": "object"},
 		},
 	}
 }

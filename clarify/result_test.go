@@ -85,7 +85,7 @@ func TestOutputSchema(t *testing.T) {
 	// Every field of the envelope is described, so results conform.
 	data, _ := json.Marshal(&Result{Status: StatusOK, Operation: "x", HTTP: &HTTP{Status: 1}, Body: 1, Note: "n",
 		Resolved: []Resolution{{Field: "f"}}, Questions: []Question{{Field: "f"}}, Continuation: "c", Reason: "r",
-		Error: &Failure{Message: "m"}, Steps: []reverse.Step{{Operation: "o"}}, Operations: []OperationMatch{{Tool: "t"}}})
+		Error: &Failure{Message: "m"}, Steps: []reverse.Step{{Operation: "o"}}, Operations: []OperationMatch{{Tool: "t"}}, Tool: map[string]any{"name": "t"}})
 	var all map[string]any
 	_ = json.Unmarshal(data, &all)
 	for k := range all {

@@ -34,11 +34,7 @@ func benchCatalog(b *testing.B, path string) *tools.Catalog {
 	if _, err := os.Stat(path); err != nil {
 		b.Skipf("%s is not installed (run bench/run): %v", filepath.Base(path), err)
 	}
-	doc, _, err := tools.LoadDocument(context.Background(), path, tools.LoadOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	cat, err := tools.Build(doc, path)
+	cat, err := tools.LoadCatalog(context.Background(), path, tools.LoadOptions{NoCache: true})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -22,13 +22,9 @@ func rtCatalog(t testing.TB, path string) *tools.Catalog {
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("spec not available: %v", err)
 	}
-	doc, _, err := tools.LoadDocument(context.Background(), path, tools.LoadOptions{})
+	cat, err := tools.LoadCatalog(context.Background(), path, tools.LoadOptions{NoCache: true})
 	if err != nil {
-		t.Fatalf("LoadDocument %s: %v", path, err)
-	}
-	cat, err := tools.Build(doc, path)
-	if err != nil {
-		t.Fatalf("Build %s: %v", path, err)
+		t.Fatalf("LoadCatalog %s: %v", path, err)
 	}
 	rtCatalogs[path] = cat
 	return cat

@@ -11,13 +11,18 @@ import (
 func ToolList(p *Pipeline) ([]byte, error) {
 	list := make([]mcp.Tool, 0, len(p.Catalog.Operations)+2)
 	meta, err := p.metaTools()
+	ops := p.Catalog.Operations
+	if p.Dynamic() {
+		meta, err = p.dynamicTools()
+		ops = nil
+	}
 	if err != nil {
 		return nil, err
 	}
 	for _, m := range meta {
 		list = append(list, m.Tool)
 	}
-	for _, op := range p.Catalog.Operations {
+	for _, op := range ops {
 		t, err := ToolOf(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
 		if err != nil {
 			return nil, err

@@ -13,14 +13,28 @@ type Options struct {
 	Headers           []string
 	PolicyFile        string
 	AllowExternalRefs bool
-	Timeout           time.Duration
-	MaxBody           int64
+	// NoCache turns off the on-disk cache of compiled catalogs.
+	NoCache bool
+	Timeout time.Duration
+	MaxBody int64
 	// ContinuationKey seals continuation tokens; empty means a random per-process key.
 	ContinuationKey string
 	ContinuationTTL time.Duration
 	Naive           bool
 	// ReadOnly hides every operation that writes.
 	ReadOnly bool
+	// Tags, Include and Exclude select the operations served (see tools.Filter): by tag,
+	// and by operationId, tool name or "METHOD /path" globs.
+	Tags    []string
+	Include []string
+	Exclude []string
+	// Mode is how operations are served: "static" (one tool each), "dynamic"
+	// (find_operations, describe_operation and call_operation instead), or "auto" (the
+	// default, also ""): dynamic when more than DynamicThreshold operations are served.
+	Mode string
+	// DynamicThreshold is the number of operation tools auto mode serves statically at
+	// most; 0 means DefaultDynamicThreshold.
+	DynamicThreshold int
 
 	// HTTPAddr serves streamable HTTP instead of stdio.
 	HTTPAddr string

@@ -37,6 +37,10 @@ type Pipeline struct {
 	Naive  bool
 	Logger *slog.Logger
 
+	// dynamic serves the meta-tools (find, describe, call) instead of one tool per
+	// operation; NewPipeline decides it from --mode and the size of the spec.
+	dynamic bool
+
 	secrets []string
 }
 

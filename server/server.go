@@ -5,6 +5,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -23,17 +24,17 @@ Where an argument names a thing (a person, a movie, an alert), a name is accepte
 
 // LoadCatalog loads and compiles the spec, printing normalisation warnings to the logger.
 func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
-	doc, info, err := tools.LoadDocument(ctx, opts.Spec, tools.LoadOptions{AllowExternalRefs: opts.AllowExternalRefs})
+	cat, err := tools.LoadCatalog(ctx, opts.Spec, tools.LoadOptions{
+		AllowExternalRefs: opts.AllowExternalRefs,
+		NoCache:           opts.NoCache,
+		Version:           opts.Version,
+		Logger:            opts.Logger,
+	})
 	if err != nil {
 		return nil, err
 	}
-	cat, err := tools.Build(doc, opts.Spec)
-	if err != nil {
-		return nil, fmt.Errorf("spec %s: %w", opts.Spec, err)
-	}
-	cat.Warnings = info.Warnings
 	if opts.Logger != nil {
-		for _, w := range info.Warnings {
+		for _, w := range cat.Warnings {
 			opts.Logger.Warn(w)
 		}
 	}
@@ -69,15 +70,26 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	if opts.ReadOnly {
 		policy.ReadOnly = true
 	}
-	if policy.ReadOnly {
-		cat = withoutWrites(cat, policy)
+	// Filters apply before anything is built from the catalog: what they leave out does
+	// not exist for the graph, the search index or the tools.
+	filter := tools.Filter{Tags: opts.Tags, Include: opts.Include, Exclude: opts.Exclude, ReadOnly: policy.ReadOnly}
+	for _, u := range filter.Unmatched(cat) {
+		logger.Warn("filter matches no operation: " + u)
+	}
+	cat = filter.Apply(cat)
+	if len(cat.Operations) == 0 && !filter.Empty() {
+		return nil, errors.New("the filters (--tag, --include, --exclude, --read-only) leave no operation to serve")
+	}
+	dynamic, err := dynamicMode(opts, len(cat.Operations))
+	if err != nil {
+		return nil, err
 	}
 	declared, err := policy.DeclaredSources()
 	if err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
 	graph := reverse.Build(cat, declared)
-	return &Pipeline{
+	p := &Pipeline{
 		Policy:      policy,
 		Graph:       graph,
 		Resolvable:  graph.Annotate(),
@@ -89,10 +101,13 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		Sealer:      sealer,
 		Naive:       opts.Naive,
 		Logger:      logger,
-	}, nil
+		dynamic:     dynamic,
+	}
+	return p, nil
 }
 
-// New builds the MCP server with one tool per operation.
+// New builds the MCP server with the pipeline's tools: one per operation, or the
+// meta-tools of dynamic mode.
 func New(p *Pipeline, version string) (*mcpserver.MCPServer, error) {
 	s := newMCPServer(version)
 	if err := Register(s, p); err != nil {
@@ -114,6 +129,14 @@ func newMCPServer(version string, extra ...mcpserver.ServerOption) *mcpserver.MC
 
 // Register adds the pipeline's tools to s, in one batch.
 func Register(s *mcpserver.MCPServer, p *Pipeline) error {
+	if p.Dynamic() {
+		entries, err := p.dynamicTools()
+		if err != nil {
+			return err
+		}
+		s.AddTools(entries...)
+		return nil
+	}
 	entries, err := p.metaTools()
 	if err != nil {
 		return err
@@ -138,18 +161,6 @@ func loadPolicy(file string, cat *tools.Catalog) (*clarify.Policy, error) {
 		}
 	}
 	return p.WithSpec(cat)
-}
-
-// withoutWrites is the catalog read-only mode serves: writes are not offered at all.
-func withoutWrites(cat *tools.Catalog, policy *clarify.Policy) *tools.Catalog {
-	out := *cat
-	out.Operations = nil
-	for _, op := range cat.Operations {
-		if !policy.Hides(op) {
-			out.Operations = append(out.Operations, op)
-		}
-	}
-	return &out
 }
 
 // EffectiveBaseURL applies --base-url over the spec's server. A --base-url that is only

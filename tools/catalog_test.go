@@ -8,30 +8,24 @@ import (
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/getkin/kin-openapi/openapi3"
 )
 
-// btLoad loads an inline spec (YAML or JSON) through the real loader.
-func btLoad(t *testing.T, spec string) *openapi3.T {
+// btSpecFile writes an inline spec (YAML or JSON) to a temporary file.
+func btSpecFile(t *testing.T, spec string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "spec.yaml")
 	if err := os.WriteFile(path, []byte(spec), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	doc, _, err := LoadDocument(context.Background(), path, LoadOptions{})
-	if err != nil {
-		t.Fatalf("LoadDocument: %v", err)
-	}
-	return doc
+	return path
 }
 
-// btBuild loads and builds an inline spec.
+// btBuild loads and compiles an inline spec through the real entry point.
 func btBuild(t *testing.T, spec string) *Catalog {
 	t.Helper()
-	cat, err := Build(btLoad(t, spec), "inline")
+	cat, err := LoadCatalog(context.Background(), btSpecFile(t, spec), LoadOptions{NoCache: true})
 	if err != nil {
-		t.Fatalf("Build: %v", err)
+		t.Fatalf("LoadCatalog: %v", err)
 	}
 	return cat
 }
@@ -40,13 +34,9 @@ func btBuild(t *testing.T, spec string) *Catalog {
 func btBuildFile(t *testing.T, name string) *Catalog {
 	t.Helper()
 	path := filepath.Join("testdata", "build", name)
-	doc, _, err := LoadDocument(context.Background(), path, LoadOptions{})
+	cat, err := LoadCatalog(context.Background(), path, LoadOptions{NoCache: true})
 	if err != nil {
-		t.Fatalf("LoadDocument %s: %v", name, err)
-	}
-	cat, err := Build(doc, path)
-	if err != nil {
-		t.Fatalf("Build %s: %v", name, err)
+		t.Fatalf("LoadCatalog %s: %v", name, err)
 	}
 	return cat
 }
@@ -58,13 +48,9 @@ func btShared(t *testing.T, name string) *Catalog {
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("shared spec not available: %v", err)
 	}
-	doc, _, err := LoadDocument(context.Background(), path, LoadOptions{})
+	cat, err := LoadCatalog(context.Background(), path, LoadOptions{NoCache: true})
 	if err != nil {
-		t.Fatalf("LoadDocument %s: %v", name, err)
-	}
-	cat, err := Build(doc, path)
-	if err != nil {
-		t.Fatalf("Build %s: %v", name, err)
+		t.Fatalf("LoadCatalog %s: %v", name, err)
 	}
 	return cat
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"net/http"
 	"net/url"
@@ -36,6 +37,15 @@ type LoadOptions struct {
 	HTTPClient *http.Client
 	// MaxBytes caps the size of each document read; default 64 MiB.
 	MaxBytes int64
+	// NoCache turns the compiled-catalog cache off (so does ASKAPI_CACHE=off).
+	NoCache bool
+	// CacheDir overrides the cache directory (default ASKAPI_CACHE_DIR, else the user
+	// cache directory's askapi folder).
+	CacheDir string
+	// Version is askapi's version, part of the cache key.
+	Version string
+	// Logger receives debug messages about the cache; nil discards them.
+	Logger *slog.Logger
 }
 
 // LoadInfo describes a loaded spec.
@@ -74,11 +84,21 @@ func LoadDocument(ctx context.Context, source string, opts LoadOptions) (*openap
 	}
 	sum := sha256.Sum256(data)
 	info := &LoadInfo{Hash: hex.EncodeToString(sum[:])}
-	doc, err := l.load(data, info)
+	lr, err := l.load(data, info)
 	if err != nil {
 		return nil, nil, err
 	}
-	return doc, info, nil
+	return lr.doc, info, nil
+}
+
+// loaded is what the precise path gives: kin-openapi's document and the JSON bytes the
+// catalog compiler reads (the normalised document, or the converted one for Swagger 2.0).
+type loaded struct {
+	doc  *openapi3.T
+	json []byte
+	v2   bool
+	// external is set when the document holds $refs to other documents.
+	external bool
 }
 
 // specLoader holds what one load needs: where the spec lives (for relative refs and the
@@ -150,7 +170,7 @@ func (l *specLoader) read(u *url.URL, client *http.Client) ([]byte, error) {
 		defer f.Close()
 		r = f
 	}
-	data, err := io.ReadAll(io.LimitReader(r, l.opts.MaxBytes+1))
+	data, err := readAllSized(r, l.opts.MaxBytes+1)
 	if err != nil {
 		return nil, err
 	}
@@ -158,6 +178,35 @@ func (l *specLoader) read(u *url.URL, client *http.Client) ([]byte, error) {
 		return nil, fmt.Errorf("larger than the %d-byte limit", l.opts.MaxBytes)
 	}
 	return data, nil
+}
+
+// readAllSized reads at most limit bytes, allocating once when the size is known (a file):
+// io.ReadAll's doubling costs a 13 MB spec several copies and clears.
+func readAllSized(r io.Reader, limit int64) ([]byte, error) {
+	size := int64(512)
+	if f, ok := r.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size() + 1 // one more byte, to see EOF (or an overflow) without growing
+		}
+	}
+	if size > limit {
+		size = limit
+	}
+	buf := make([]byte, 0, size)
+	lr := io.LimitReader(r, limit)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := lr.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 // checkExternal applies the external-ref policy to a $ref written in the spec.
@@ -219,7 +268,7 @@ func (l *specLoader) readExternal(_ *openapi3.Loader, u *url.URL) ([]byte, error
 }
 
 // load parses, normalises, checks and hands the document to kin-openapi.
-func (l *specLoader) load(data []byte, info *LoadInfo) (*openapi3.T, error) {
+func (l *specLoader) load(data []byte, info *LoadInfo) (*loaded, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	isJSON := looksLikeJSON(data)
 	var (
@@ -294,7 +343,13 @@ func (l *specLoader) load(data []byte, info *LoadInfo) (*openapi3.T, error) {
 		}
 		return nil, l.place(l.kinError(err, n, root, reflect.TypeFor[openapi3.T]()), data, isJSON)
 	}
-	return doc, nil
+	lr := &loaded{doc: doc, json: kinData, v2: v2}
+	for ref := range n.refs {
+		if !strings.HasPrefix(ref, "#") {
+			lr.external = true
+		}
+	}
+	return lr, nil
 }
 
 // place adds the line and column of a SpecError's pointer, found by re-reading the bytes

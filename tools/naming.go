@@ -59,28 +59,154 @@ func nameFromPath(method, path string) string {
 	return n
 }
 
-// shorten trims a name to MaxToolName at a word boundary: whole words read better than a
-// name cut mid-word, and the collision pass adds a suffix if the cut made two names equal.
-func shorten(n string) string {
-	if len(n) <= MaxToolName {
+// shorten fits a name into MaxToolName characters and keeps it readable: a cut name reads
+// as whole words, never as "organiz". In order, until the name fits:
+//  1. long words take their usual short form (organization → org, repository → repo,
+//     authenticated → auth: the words APIs such as GitHub's use themselves), right to left;
+//  2. filler words (for, of, the, in, ...) are dropped, left to right;
+//  3. words are dropped from the end.
+//
+// Only a name that is mostly one huge word is cut inside that word.
+// The collision pass adds a suffix if shortening made two names equal.
+func shorten(n string) string { return shortenTo(n, MaxToolName) }
+
+func shortenTo(n string, limit int) string {
+	if len(n) <= limit {
 		return n
 	}
-	cut := n[:MaxToolName]
-	if i := strings.LastIndexAny(cut, "_-."); i >= MaxToolName/2 {
-		cut = cut[:i]
+	words := splitWords(n)
+	fits := func() bool { return len(joinWords(words)) <= limit }
+	for _, sf := range shortForms {
+		for i := len(words) - 1; i > 0 && !fits(); i-- {
+			if strings.EqualFold(words[i].word, sf.long) {
+				words[i].word = matchCase(sf.short, words[i].word)
+			}
+		}
 	}
-	return strings.TrimRight(cut, "_-.")
+	// The first word (often a namespace, "actions") and the last stay.
+	for i := 1; i < len(words)-1 && !fits(); {
+		if !fillerWords[strings.ToLower(words[i].word)] {
+			i++
+			continue
+		}
+		// The separator before the dropped word now stands before the next one:
+		// "ns_for-x" → "ns_x"; a camelCase hump keeps the next word's own.
+		if words[i].sep != "" {
+			words[i+1].sep = words[i].sep
+		}
+		words = append(words[:i], words[i+1:]...)
+	}
+	// Dropping words from the end is fine while half the name is left; a name that is
+	// mostly one huge word is cut inside it instead.
+	for len(words) > 1 && !fits() && len(joinWords(words[:len(words)-1])) >= limit/2 {
+		words = words[:len(words)-1]
+	}
+	out := joinWords(words)
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return strings.TrimRight(out, "_-.")
 }
+
+// shortForms are the usual short forms of long words, in the order they are tried.
+var shortForms = []struct{ long, short string }{
+	{"organization", "org"}, {"organizations", "orgs"},
+	{"repository", "repo"}, {"repositories", "repos"},
+	{"authenticated", "auth"},
+	{"configuration", "config"}, {"configurations", "configs"},
+	{"application", "app"}, {"applications", "apps"},
+	{"environment", "env"}, {"environments", "envs"},
+	{"information", "info"},
+	{"administrator", "admin"}, {"administrators", "admins"},
+}
+
+// ShortForm is the short form shorten may give a word ("organization" → "org"), or "".
+func ShortForm(word string) string {
+	for _, sf := range shortForms {
+		if strings.EqualFold(word, sf.long) {
+			return matchCase(sf.short, word)
+		}
+	}
+	return ""
+}
+
+// fillerWords carry little meaning in a tool name and are the first to go when it is too long.
+var fillerWords = map[string]bool{
+	"a": true, "an": true, "the": true, "of": true, "for": true, "in": true, "on": true,
+	"to": true, "by": true, "with": true, "from": true, "at": true,
+}
+
+// nameWord is one word of a name with the separator before it ("" for camelCase).
+type nameWord struct{ sep, word string }
+
+// splitWords splits a name at '_', '-' and '.' runs and at camelCase humps.
+func splitWords(n string) []nameWord {
+	var out []nameWord
+	sep, start := "", 0
+	flush := func(end int) {
+		if end > start {
+			out = append(out, nameWord{sep: sep, word: n[start:end]})
+			sep = ""
+		}
+	}
+	for i := 0; i < len(n); i++ {
+		c := n[i]
+		switch {
+		case c == '_' || c == '-' || c == '.':
+			flush(i)
+			sep += string(c)
+			start = i + 1
+		case upperASCII(c) && i > start && (lowerASCII(n[i-1]) || digitASCII(n[i-1])):
+			flush(i)
+			start = i
+		}
+	}
+	flush(len(n))
+	if sep != "" && len(out) > 0 {
+		out[len(out)-1].word += sep // trailing separators stay with the last word
+	}
+	return out
+}
+
+// NameWords are the words of a tool name or operationId, as shorten sees them.
+func NameWords(n string) []string {
+	var out []string
+	for _, w := range splitWords(invalidRun.ReplaceAllString(n, "_")) {
+		out = append(out, strings.TrimRight(w.word, "_-."))
+	}
+	return out
+}
+
+func joinWords(words []nameWord) string {
+	var b strings.Builder
+	for _, w := range words {
+		b.WriteString(w.sep)
+		b.WriteString(w.word)
+	}
+	return b.String()
+}
+
+// matchCase gives short the case of the word it replaces: org, Org or ORG.
+func matchCase(short, like string) string {
+	switch {
+	case like == strings.ToUpper(like):
+		return strings.ToUpper(short)
+	case upperASCII(like[0]):
+		return strings.ToUpper(short[:1]) + short[1:]
+	}
+	return short
+}
+
+func upperASCII(c byte) bool { return c >= 'A' && c <= 'Z' }
+func lowerASCII(c byte) bool { return c >= 'a' && c <= 'z' }
+func digitASCII(c byte) bool { return c >= '0' && c <= '9' }
 
 // withSuffix appends a short hash of the operation's key, so a colliding name is stable
 // whatever order the spec lists operations in.
 func withSuffix(name, key string) string {
 	sum := sha1.Sum([]byte(key))
 	suffix := "_" + hex.EncodeToString(sum[:])[:6]
-	if len(name)+len(suffix) > MaxToolName {
-		name = strings.TrimRight(name[:MaxToolName-len(suffix)], "_-.")
-	}
-	return name + suffix
+	return shortenTo(name, MaxToolName-len(suffix)) + suffix
 }
 
 // assignNames gives every operation a unique tool name. An operation whose valid

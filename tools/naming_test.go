@@ -40,8 +40,9 @@ func TestBaseToolName(t *testing.T) {
 		if len(got) > MaxToolName || !ValidToolName(got) {
 			t.Fatalf("%q: %d chars", got, len(got))
 		}
-		if !strings.HasPrefix(long, got) {
-			t.Errorf("%q is not a prefix of the operationId", got)
+		assertWholeWords(t, got, long)
+		if want := "retrieveCompleteListEveryMovieCreditAPersonIncludingCastAndCrew"; got != want {
+			t.Errorf("got %q, want the filler words dropped: %q", got, want)
 		}
 	})
 }
@@ -75,9 +76,54 @@ func TestShorten(t *testing.T) {
 	if len(got) > MaxToolName || strings.HasSuffix(got, "_") {
 		t.Fatalf("%q", got)
 	}
-	full := nameFromPath("GET", path)
-	if !strings.HasPrefix(full, got) || (len(got) < len(full) && full[len(got)] != '_') {
-		t.Errorf("%q is not %q cut at a word boundary", got, full)
+	assertWholeWords(t, got, nameFromPath("GET", path))
+	if want := "get_orgs_repos_environments_deployment_protection_rules_apps"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// assertWholeWords checks that every word of a shortened name is a whole word of the
+// original or its short form: nothing cut mid-word.
+func assertWholeWords(t *testing.T, name, original string) {
+	t.Helper()
+	words := map[string]bool{}
+	for _, w := range NameWords(original) {
+		words[w] = true
+		if s := ShortForm(w); s != "" {
+			words[s] = true
+		}
+	}
+	for _, w := range NameWords(name) {
+		if !words[w] {
+			t.Errorf("%q: word %q is not a whole word of %q", name, w, original)
+		}
+	}
+}
+
+// GitHub's longest operationIds, made tool names: whole words, the distinguishing end
+// kept, no hash suffix.
+func TestShortenReadable(t *testing.T) {
+	cases := map[string]string{
+		"actions_get-github-actions-default-workflow-permissions-organization":       "actions_get-github-actions-default-workflow-permissions-org",
+		"actions_get-github-actions-default-workflow-permissions-repository":         "actions_get-github-actions-default-workflow-permissions-repo",
+		"orgs_custom-properties-for-repos-create-or-update-organization-definitions": "orgs_custom-properties-repos-create-or-update-org-definitions",
+		"codespaces_list-devcontainers-in-repository-for-authenticated-user":         "codespaces_list-devcontainers-in-repo-for-authenticated-user",
+		"actions_remove-all-custom-labels-from-self-hosted-runner-for-repo":          "actions_remove-all-custom-labels-self-hosted-runner-for-repo",
+		"packages_list-docker-migration-conflicting-packages-for-authenticated-user": "packages_list-docker-migration-conflicting-packages-auth-user",
+		"ns_for-" + strings.Repeat("word-", 12) + "end":                              "ns_" + strings.Repeat("word-", 11) + "word",
+		"listAllTheThingsOfTheOrganizationForTheAuthenticatedUserWithTheirOwners":    "listAllTheThingsOfTheOrgForTheAuthenticatedUserWithTheirOwners",
+		"listAllTheThingsOfTheOrganizationForTheAuthenticatedUserWithTheirOwnersToo": "listAllTheThingsOfTheOrgForTheAuthUserWithTheirOwnersToo",
+		"GET_ORGANIZATION_" + strings.Repeat("X", 50):                                "GET_ORG_" + strings.Repeat("X", 50),
+	}
+	for in, want := range cases {
+		got := shorten(in)
+		if got != want {
+			t.Errorf("shorten(%q)\n  = %q\nwant %q", in, got, want)
+		}
+		if len(got) > MaxToolName || !ValidToolName(got) {
+			t.Errorf("%q: %d chars or invalid", got, len(got))
+		}
+		assertWholeWords(t, got, in)
 	}
 }
 

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -12,12 +13,35 @@ import (
 // each named schema for one side of the wire.
 func btSchemas(t *testing.T, spec string, mode schemaMode) map[string]map[string]any {
 	t.Helper()
-	doc := btLoad(t, spec)
+	c := btCompiler(t, spec)
 	out := map[string]map[string]any{}
-	for name, ref := range doc.Components.Schemas {
-		out[name] = newConverter(mode).convert(ref)
+	for _, m := range c.members(c.getKey(c.root(), "components")) {
+		if m.key != "schemas" {
+			continue
+		}
+		for _, sm := range c.members(m.val) {
+			out[sm.key] = c.newConverter(mode).convertRaw(sm.val)
+		}
 	}
 	return out
+}
+
+// btCompiler reads an inline spec through the precise path and returns the compiler of
+// the JSON it hands over, as LoadCatalog does.
+func btCompiler(t *testing.T, spec string) *compiler {
+	t.Helper()
+	path := btSpecFile(t, spec)
+	l, err := newSpecLoader(context.Background(), path, LoadOptions{MaxBytes: defaultMaxBytes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lr, err := l.load([]byte(spec), &LoadInfo{})
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	c := newCompiler(lr.json, nil)
+	c.v31 = lr.doc.IsOpenAPI31OrLater()
+	return c
 }
 
 // btJSON normalises a converted schema to plain JSON values, so expectations can be
@@ -327,7 +351,7 @@ func TestSchemaDepthCut(t *testing.T) {
 }
 
 func TestSchemaNilAndBoolean(t *testing.T) {
-	c := newConverter(modeRequest)
+	c := newCompiler([]byte("{}"), nil).newConverter(modeRequest)
 	if got := c.convert(nil); got == nil || len(got) != 0 {
 		t.Errorf("convert(nil) = %v, want {}", got)
 	}

@@ -1,0 +1,50 @@
+// Command profile records a CPU profile of what a cold `askapi tools --spec S` does: load
+// the spec, build the catalog and pipeline, render tools/list. The on-disk cache is off.
+//
+//	go run ./bench/cmd/profile -spec S -o cpu.pprof && go tool pprof -top -nodecount=15 cpu.pprof
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"runtime/pprof"
+	"time"
+
+	"github.com/askapi/askapi/server"
+)
+
+func main() {
+	spec := flag.String("spec", "", "spec file")
+	out := flag.String("o", "cpu.pprof", "CPU profile output")
+	flag.Parse()
+	if err := run(*spec, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "profile:", err)
+		os.Exit(1)
+	}
+}
+
+func run(spec, out string) error {
+	os.Setenv("ASKAPI_CACHE", "off")
+	f, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := pprof.StartCPUProfile(f); err != nil {
+		return err
+	}
+	start := time.Now()
+	opts := server.Options{Spec: spec, Version: "profile", Environ: []string{}}
+	cat, err := server.LoadCatalog(context.Background(), opts)
+	if err == nil {
+		var p *server.Pipeline
+		if p, err = server.NewPipeline(cat, opts); err == nil {
+			_, err = server.ToolList(p)
+		}
+	}
+	pprof.StopCPUProfile()
+	fmt.Fprintf(os.Stderr, "askapi tools (cold) on %s: %v\n", spec, time.Since(start).Round(time.Millisecond))
+	return err
+}

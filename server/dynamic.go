@@ -1,0 +1,328 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	mcpserver "github.com/mark3labs/mcp-go/server"
+
+	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/tools"
+)
+
+// Dynamic mode: for a huge spec, tools/list would be megabytes that every client loads and
+// every model reads. Instead of one tool per operation, askapi then serves
+// find_operations, describe_operation, call_operation and plan. call_operation runs the
+// very same pipeline (and MCP handler) as an operation's own tool would.
+
+// Meta-tools of dynamic mode.
+const (
+	ToolDescribeOperation = "describe_operation"
+	ToolCallOperation     = "call_operation"
+)
+
+// Serving modes.
+const (
+	ModeAuto    = "auto"
+	ModeStatic  = "static"
+	ModeDynamic = "dynamic"
+)
+
+// DefaultDynamicThreshold is how many operation tools auto mode serves one by one at most.
+const DefaultDynamicThreshold = 300
+
+// dynamicMode decides, from --mode and --dynamic-threshold, whether n operations are
+// served dynamically.
+func dynamicMode(opts Options, n int) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(opts.Mode)) {
+	case ModeStatic:
+		return false, nil
+	case ModeDynamic:
+		return true, nil
+	case ModeAuto, "":
+		threshold := opts.DynamicThreshold
+		if threshold <= 0 {
+			threshold = DefaultDynamicThreshold
+		}
+		return n > threshold, nil
+	}
+	return false, fmt.Errorf("--mode %q: want auto, static or dynamic", opts.Mode)
+}
+
+// CheckMode validates a --mode value before anything is loaded.
+func CheckMode(mode string) error {
+	_, err := dynamicMode(Options{Mode: mode}, 0)
+	return err
+}
+
+// Dynamic reports whether p is served in dynamic mode: the meta-tools instead of one tool
+// per operation.
+func (p *Pipeline) Dynamic() bool { return p.dynamic }
+
+// dynamicTools are the tools dynamic mode serves.
+func (p *Pipeline) dynamicTools() ([]mcpserver.ServerTool, error) {
+	entries, err := p.metaTools()
+	if err != nil {
+		return nil, err
+	}
+	for i := range entries {
+		if entries[i].Tool.Name == ToolFindOperations {
+			entries[i].Tool.Description = "Search this API's operations by words (what you want to do). Answers the best matching operations: pass a match's tool as operation to describe_operation (its arguments) and call_operation. Answers unsupported when nothing in the API can do it: then tell the user instead of substituting another operation."
+		}
+	}
+	output, err := json.Marshal(compactOutputSchema())
+	if err != nil {
+		return nil, err
+	}
+	operation := map[string]any{"type": "string", "description": "The operation: a tool name from find_operations, or \"METHOD /path\"."}
+	describe, err := metaTool(ToolDescribeOperation, "Describe an operation",
+		"Show one operation of this API as a tool: its description and the input schema of its arguments, which call_operation takes. Executes nothing.",
+		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
+			"operation": operation,
+		})})
+	if err != nil {
+		return nil, err
+	}
+	call, err := metaTool(ToolCallOperation, "Call an operation",
+		"Call one operation of this API with its arguments (see describe_operation). Names are accepted for ids and resolved through the API's own search. If a value is missing, unclear or looks invented, nothing is sent: the answer is needs_clarification with questions for the user; ask them, then call again with the same operation, the answers in arguments and the _continuation.",
+		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
+			"operation": operation,
+			"arguments": map[string]any{"type": "object", "description": "The operation's arguments, as its input schema says."},
+			tools.ArgConfirm: map[string]any{"type": "boolean",
+				"description": "The user's answer to askapi's confirmation question, sent with the _continuation. Only the user can confirm; never set it on your own."},
+		})})
+	if err != nil {
+		return nil, err
+	}
+	// call_operation can reach every operation, writes and deletes included.
+	no, yes := false, true
+	call.Annotations.ReadOnlyHint, call.Annotations.DestructiveHint = &no, &yes
+	call.Annotations.IdempotentHint, call.Annotations.OpenWorldHint = &no, &yes
+	entries = append(entries,
+		mcpserver.ServerTool{Tool: describe, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			args, _ := argumentsOf(req)
+			return resultOf(p.DescribeOperation(args)), nil
+		}},
+		mcpserver.ServerTool{Tool: call, Handler: p.callOperation},
+	)
+	for i := range entries {
+		entries[i].Tool.RawOutputSchema = output
+	}
+	return entries, nil
+}
+
+// compactOutputSchema is the result envelope's schema with each field reduced to its
+// type (and the status enum): what dynamic mode's few tools declare, so tools/list stays
+// a few KB. Every result conforms to it as it does to the full one.
+func compactOutputSchema() map[string]any {
+	full := clarify.OutputSchema()
+	props := map[string]any{}
+	for name, s := range full["properties"].(map[string]any) {
+		short := map[string]any{}
+		for _, k := range []string{"type", "enum"} {
+			if v, ok := s.(map[string]any)[k]; ok {
+				short[k] = v
+			}
+		}
+		props[name] = short
+	}
+	return map[string]any{"type": "object", "required": full["required"], "properties": props}
+}
+
+// DescribeOperation answers describe_operation: the operation's tool definition, as
+// tools/list would show it in static mode (without the shared output schema).
+func (p *Pipeline) DescribeOperation(args map[string]any) *clarify.Result {
+	name, _ := args["operation"].(string)
+	op := p.lookupOperation(name)
+	if op == nil {
+		return p.unknownOperation(ToolDescribeOperation, name)
+	}
+	t, err := ToolOf(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
+	if err == nil {
+		t.RawOutputSchema = nil
+		var data []byte
+		if data, err = json.Marshal(t); err == nil {
+			return &clarify.Result{Status: clarify.StatusOK, Operation: op.Key(), Tool: json.RawMessage(data)}
+		}
+	}
+	return &clarify.Result{Status: clarify.StatusError, Operation: op.Key(), Reason: err.Error(), Error: &clarify.Failure{Message: err.Error()}}
+}
+
+// callOperation is call_operation's handler: it hands the call to the operation's own
+// tool handler, so completion, clarification, confirmation, elicitation and continuation
+// behave exactly as in static mode.
+func (p *Pipeline) callOperation(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	args, err := argumentsOf(req)
+	if err != nil {
+		return resultOf(&clarify.Result{
+			Status:    clarify.StatusNeedsClarification,
+			Operation: ToolCallOperation,
+			Questions: []clarify.Question{{Field: "", Kind: clarify.Invalid, Question: "The arguments must be a JSON object.", Reason: err.Error()}},
+		}), nil
+	}
+	name, _ := args["operation"].(string)
+	op := p.lookupOperation(name)
+	if op == nil {
+		return resultOf(p.unknownOperation(ToolCallOperation, name)), nil
+	}
+	inner, err := operationArguments(args)
+	if err != nil {
+		return resultOf(&clarify.Result{
+			Status:    clarify.StatusNeedsClarification,
+			Operation: op.Key(),
+			Questions: []clarify.Question{{Field: "arguments", Kind: clarify.Invalid,
+				Question: "The operation's arguments must be a JSON object of argument names and values.", Reason: err.Error()}},
+		}), nil
+	}
+	sub := req
+	sub.Params.Name = op.Name
+	sub.Params.Arguments = inner
+	sub.Params.RawArguments = nil
+	return handlerFor(p, op)(ctx, sub)
+}
+
+// operationArguments are the arguments call_operation passes on: its "arguments" object
+// (a JSON text of one is accepted too), plus the reserved arguments given beside it.
+func operationArguments(args map[string]any) (map[string]any, error) {
+	inner := map[string]any{}
+	switch a := args["arguments"].(type) {
+	case nil:
+	case map[string]any:
+		for k, v := range a {
+			inner[k] = v
+		}
+	case string:
+		if strings.TrimSpace(a) != "" {
+			if err := json.Unmarshal([]byte(a), &inner); err != nil || inner == nil {
+				return nil, fmt.Errorf("arguments is a string that is not a JSON object: %q", a)
+			}
+		}
+	default:
+		return nil, fmt.Errorf("arguments is a %T, not an object", a)
+	}
+	for _, k := range []string{tools.ArgUserRequest, tools.ArgContinuation, tools.ArgConfirm} {
+		if v, ok := args[k]; ok {
+			if _, given := inner[k]; !given {
+				inner[k] = v
+			}
+		}
+	}
+	return inner, nil
+}
+
+// lookupOperation finds an operation by tool name, operationId or "METHOD /path" (the
+// method in any case).
+func (p *Pipeline) lookupOperation(name string) *tools.Operation {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil
+	}
+	if op := p.Catalog.Lookup(name); op != nil {
+		return op
+	}
+	if method, path, ok := strings.Cut(name, " "); ok {
+		return p.Catalog.Lookup(strings.ToUpper(method) + " " + strings.TrimSpace(path))
+	}
+	return nil
+}
+
+// maxCloseMatches is how many operations an unknown name is answered with.
+const maxCloseMatches = 5
+
+// unknownOperation asks which operation was meant, offering the closest ones.
+func (p *Pipeline) unknownOperation(tool, name string) *clarify.Result {
+	q := clarify.Question{
+		Field:    "operation",
+		Kind:     clarify.Invalid,
+		Question: "Which operation do you mean? Give a tool name or \"METHOD /path\"; find_operations searches them by words.",
+		Reason:   fmt.Sprintf("no operation named %q", name),
+	}
+	if strings.TrimSpace(name) == "" {
+		q.Kind = clarify.Missing
+		q.Reason = tool + " needs the operation to use"
+	}
+	for _, op := range p.closeOperations(name) {
+		label := op.Key()
+		if op.Summary != "" {
+			label += " — " + op.Summary
+		}
+		q.Options = append(q.Options, clarify.Option{Value: op.Name, Label: label})
+	}
+	return &clarify.Result{Status: clarify.StatusNeedsClarification, Operation: tool, Questions: []clarify.Question{q}}
+}
+
+// closeOperations are the operations an unknown name most likely meant: names a few
+// edits away first (typos), then the search index's best matches for its words.
+func (p *Pipeline) closeOperations(name string) []*tools.Operation {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil
+	}
+	var out []*tools.Operation
+	seen := map[*tools.Operation]bool{}
+	add := func(op *tools.Operation) {
+		if !seen[op] && len(out) < maxCloseMatches {
+			seen[op] = true
+			out = append(out, op)
+		}
+	}
+	lower := strings.ToLower(name)
+	limit := max(2, len(lower)/8)
+	best := map[int][]*tools.Operation{}
+	for _, op := range p.Catalog.Operations {
+		d := editDistance(lower, strings.ToLower(op.Name), limit)
+		if k := editDistance(lower, strings.ToLower(op.Key()), limit); k < d {
+			d = k
+		}
+		if d <= limit {
+			best[d] = append(best[d], op)
+		}
+	}
+	for d := 0; d <= limit; d++ {
+		for _, op := range best[d] {
+			add(op)
+		}
+	}
+	words := strings.Map(func(r rune) rune {
+		if strings.ContainsRune("_-/{}.", r) {
+			return ' '
+		}
+		return r
+	}, name)
+	for _, m := range p.Search.Search(words, maxCloseMatches).Matches {
+		add(m.Op)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance of a and b, or limit+1 once it exceeds limit.
+func editDistance(a, b string, limit int) int {
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return limit + 1
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,165 @@
+package tools
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The catalog cache: a compiled catalog on disk, keyed by the spec's bytes, its source,
+// askapi's version and the cache format, so a warm start skips compiling. An entry that
+// cannot be read is ignored and rewritten.
+
+// cacheFormat changes whenever the compiled catalog or its encoding changes meaning.
+const cacheFormat = "askapi-catalog-2"
+
+// maxCacheEntry caps what is read back from one cache file.
+const maxCacheEntry = 256 << 20
+
+var cacheMagic = []byte("ASKAPICAT2\n")
+
+type catalogCache struct {
+	dir string
+	log *slog.Logger
+}
+
+// openCache returns the cache to use, or nil when caching is off (LoadOptions.NoCache or
+// ASKAPI_CACHE=off) or no cache directory can be found.
+func openCache(opts LoadOptions, log *slog.Logger) *catalogCache {
+	if opts.NoCache || strings.EqualFold(os.Getenv("ASKAPI_CACHE"), "off") {
+		return nil
+	}
+	dir := opts.CacheDir
+	if dir == "" {
+		dir = os.Getenv("ASKAPI_CACHE_DIR")
+	}
+	if dir == "" && testing.Testing() {
+		// Tests never touch the user's cache unless they name a directory.
+		return nil
+	}
+	if dir == "" {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			log.Debug("catalog cache off: no user cache directory", "err", err)
+			return nil
+		}
+		dir = filepath.Join(base, "askapi")
+	}
+	return &catalogCache{dir: dir, log: log}
+}
+
+// cacheKey names the entry for a spec: its bytes, where it came from (warnings name the
+// source), askapi's version, the cache format and the options that change the catalog.
+func cacheKey(data []byte, source string, opts LoadOptions) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%t\x00", cacheFormat, opts.Version, executableStamp(), source, opts.AllowExternalRefs)
+	h.Write(data)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// executableStamp identifies the running binary (path, size, modification time), so a
+// rebuilt askapi with an unchanged version string never reads entries of another build.
+var executableStamp = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return exe
+	}
+	return fmt.Sprintf("%s\x00%d\x00%d", exe, fi.Size(), fi.ModTime().UnixNano())
+})
+
+func (c *catalogCache) path(key string) string { return filepath.Join(c.dir, key+".cat") }
+
+// get returns the cached catalog, or nil on a miss or an unreadable entry.
+func (c *catalogCache) get(key string) *Catalog {
+	f, err := os.Open(c.path(key))
+	if err != nil {
+		if !errors.Is(err, os.ErrNotExist) {
+			c.log.Debug("catalog cache: cannot open entry", "key", key, "err", err)
+		}
+		return nil
+	}
+	defer f.Close()
+	data, err := readAllSized(f, maxCacheEntry+1)
+	if err == nil && len(data) > maxCacheEntry {
+		err = errors.New("entry larger than the cap")
+	}
+	if err != nil {
+		c.log.Debug("catalog cache: ignoring unreadable entry", "key", key, "err", err)
+		return nil
+	}
+	cat, err := decodeCatalog(data)
+	if err != nil {
+		c.log.Debug("catalog cache: ignoring unreadable entry", "key", key, "err", err)
+		return nil
+	}
+	return cat
+}
+
+// put writes an entry atomically: a temporary file renamed into place.
+func (c *catalogCache) put(key string, cat *Catalog) {
+	if err := c.write(key, cat); err != nil {
+		c.log.Debug("catalog cache: cannot write entry", "key", key, "err", err)
+	}
+}
+
+func (c *catalogCache) write(key string, cat *Catalog) error {
+	if err := os.MkdirAll(c.dir, 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(c.dir, key+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	w := bufio.NewWriterSize(tmp, 1<<16)
+	if err := encodeCatalog(w, cat); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), c.path(key))
+}
+
+func encodeCatalog(w io.Writer, cat *Catalog) error {
+	if _, err := w.Write(cacheMagic); err != nil {
+		return err
+	}
+	e := &catEncoder{w: w}
+	e.catalog(cat)
+	return e.err
+}
+
+func decodeCatalog(data []byte) (*Catalog, error) {
+	if !bytes.HasPrefix(data, cacheMagic) {
+		return nil, errors.New("not a catalog cache entry")
+	}
+	d := &catDecoder{b: data[len(cacheMagic):]}
+	cat := d.catalog()
+	if d.err != nil {
+		return nil, d.err
+	}
+	if len(d.b) != 0 {
+		return nil, errors.New("trailing data")
+	}
+	return cat, nil
+}

@@ -1,0 +1,113 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func cacheEntries(t *testing.T, dir string) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(dir, "*.cat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func marshalCatalog(t *testing.T, c *Catalog) []byte {
+	t.Helper()
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestCatalogCache(t *testing.T) {
+	for _, name := range []string{"tmdb.json", "spotify.json", "alertmanager-v2.yaml"} {
+		t.Run(name, func(t *testing.T) {
+			spec := filepath.Join("..", "..", "shared", "specs", name)
+			if _, err := os.Stat(spec); err != nil {
+				t.Skip(err)
+			}
+			dir := t.TempDir()
+			ctx := context.Background()
+			opts := LoadOptions{CacheDir: dir, Version: "test"}
+			cold, err := LoadCatalog(ctx, spec, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			entries := cacheEntries(t, dir)
+			if len(entries) != 1 {
+				t.Fatalf("entries after a cold load = %v, want one", entries)
+			}
+			warm, err := LoadCatalog(ctx, spec, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(marshalCatalog(t, cold), marshalCatalog(t, warm)) {
+				t.Fatal("warm catalog differs from the cold one")
+			}
+			// Concrete types survive: required lists stay []string.
+			for i, o := range cold.Operations {
+				w := warm.Operations[i]
+				if _, ok := o.InputSchema["required"].([]string); ok {
+					if _, ok := w.InputSchema["required"].([]string); !ok {
+						t.Fatalf("%s: required is %T after the cache", o.Key(), w.InputSchema["required"])
+					}
+				}
+				if (o.Security == nil) != (w.Security == nil) {
+					t.Fatalf("%s: security nil-ness changed", o.Key())
+				}
+			}
+
+			// A corrupt entry is ignored, rebuilt and rewritten.
+			if err := os.WriteFile(entries[0], []byte("ASKAPICAT2\ngarbage"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			again, err := LoadCatalog(ctx, spec, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(marshalCatalog(t, cold), marshalCatalog(t, again)) {
+				t.Fatal("catalog after a corrupt entry differs")
+			}
+			if fi, err := os.Stat(entries[0]); err != nil || fi.Size() < 100 {
+				t.Fatalf("corrupt entry was not rewritten: %v", err)
+			}
+
+			// Another version misses (a second entry appears).
+			if _, err := LoadCatalog(ctx, spec, LoadOptions{CacheDir: dir, Version: "other"}); err != nil {
+				t.Fatal(err)
+			}
+			if got := cacheEntries(t, dir); len(got) != 2 {
+				t.Fatalf("entries after another version = %d, want 2", len(got))
+			}
+		})
+	}
+}
+
+func TestCatalogCacheDisabled(t *testing.T) {
+	spec := filepath.Join("..", "..", "shared", "specs", "tmdb.json")
+	if _, err := os.Stat(spec); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	if _, err := LoadCatalog(context.Background(), spec, LoadOptions{CacheDir: dir, NoCache: true}); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("ASKAPI_CACHE", "off")
+	if _, err := LoadCatalog(context.Background(), spec, LoadOptions{CacheDir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if got := cacheEntries(t, dir); len(got) != 0 {
+		t.Fatalf("cache disabled but entries written: %v", got)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*")); len(m) != 0 {
+		t.Fatalf("cache disabled but files written: %v", m)
+	}
+}

@@ -1,0 +1,637 @@
+package tools
+
+import (
+	"encoding/json"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// compiler builds a Catalog straight from the raw bytes of a JSON OpenAPI 3.x document,
+// never decoding the whole of it: components are indexed once (name → byte slice), $refs
+// resolve by lookup, and schemas convert from their bytes. It reads the document as
+// kin-openapi would, so the catalog is the one the tree-based path gave.
+type compiler struct {
+	rj
+	d   []byte
+	v31 bool
+	// index maps "#/components/<section>/<name>" to the component's bytes.
+	index    map[string][]byte
+	resolved map[string][]byte
+	// schemas caches each schema by the address of its first byte (its identity, as
+	// kin-openapi's *Schema pointer is).
+	schemas map[*byte]*rawSchema
+	// interned holds the skeleton response schemas by structure, internID numbers maps
+	// by identity (see intern).
+	interned map[string]map[string]any
+	internID map[unsafe.Pointer]int
+	// memo holds context-free skeleton conversions (see memo.go); nil turns it off.
+	memo      map[memoKey]map[string]any
+	recRanges [][2]int
+	// problem is set when the document holds something this compiler does not read
+	// exactly as the precise path does; the caller then takes that path.
+	problem string
+}
+
+var componentSections = []string{
+	"schemas", "parameters", "requestBodies", "responses", "headers", "examples",
+	"links", "securitySchemes", "callbacks", "pathItems",
+}
+
+func newCompiler(d []byte, lens map[*byte]int32) *compiler {
+	c := &compiler{rj: rj{lens: lens},
+		d: d, index: map[string][]byte{}, resolved: map[string][]byte{},
+		schemas: map[*byte]*rawSchema{},
+	}
+	c.objEach(d, func(k string, v []byte) bool {
+		if k == "components" {
+			c.objEach(v, func(sec string, sv []byte) bool {
+				if !contains(componentSections, sec) {
+					return true
+				}
+				c.objEach(sv, func(name string, cv []byte) bool {
+					c.index["#/components/"+sec+"/"+ptrEscape(name)] = cv
+					return true
+				})
+				return true
+			})
+		}
+		return true
+	})
+	return c
+}
+
+// root is the document's bytes.
+func (c *compiler) root() []byte { return c.d }
+
+func (c *compiler) bad(why string) {
+	if c.problem == "" {
+		c.problem = why
+	}
+}
+
+// resolve finds what an internal $ref points at.
+func (c *compiler) resolve(ref string) ([]byte, bool) {
+	if v, ok := c.index[ref]; ok {
+		return v, true
+	}
+	if v, ok := c.resolved[ref]; ok {
+		return v, v != nil
+	}
+	v := c.walk(ref)
+	c.resolved[ref] = v
+	return v, v != nil
+}
+
+func (c *compiler) walk(ref string) []byte {
+	if !strings.HasPrefix(ref, "#") {
+		return nil
+	}
+	frag := ref[1:]
+	if frag == "" {
+		return c.d
+	}
+	if !strings.HasPrefix(frag, "/") {
+		return nil // an anchor
+	}
+	if strings.Contains(frag, "%") {
+		if u, err := url.PathUnescape(frag); err == nil {
+			frag = u
+		}
+	}
+	toks := splitPointer(frag)
+	cur := c.d
+	if len(toks) >= 3 && toks[0] == "components" {
+		if v, ok := c.index["#/components/"+toks[1]+"/"+ptrEscape(toks[2])]; ok {
+			cur, toks = v, toks[3:]
+		}
+	}
+	for _, tok := range toks {
+		switch {
+		case isObject(cur):
+			var next []byte
+			c.objEach(cur, func(k string, v []byte) bool {
+				if k == tok {
+					next = v // the last duplicate wins, as in encoding/json
+				}
+				return true
+			})
+			if next == nil {
+				return nil
+			}
+			cur = next
+		case isArray(cur):
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 {
+				return nil
+			}
+			var next []byte
+			n := 0
+			c.arrEach(cur, func(v []byte) {
+				if n == i {
+					next = v
+				}
+				n++
+			})
+			if next == nil {
+				return nil
+			}
+			cur = next
+		default:
+			return nil
+		}
+	}
+	return cur
+}
+
+// deref follows a chain of $refs to the object they name; nil for null or a broken ref.
+func (c *compiler) deref(v []byte) []byte {
+	for range 16 {
+		if !isObject(v) {
+			return nil
+		}
+		r := c.getKey(v, "$ref")
+		if r == nil {
+			return v
+		}
+		ref := rawStr(r)
+		next, ok := c.resolve(ref)
+		if !ok {
+			c.bad("dangling $ref " + ref)
+			return nil
+		}
+		v = next
+	}
+	c.bad("$ref chain too long")
+	return nil
+}
+
+// fields reads an object's members into a map (the last duplicate wins).
+func (c *compiler) fields(obj []byte) map[string][]byte {
+	m := map[string][]byte{}
+	c.objEach(obj, func(k string, v []byte) bool {
+		m[k] = v
+		return true
+	})
+	return m
+}
+
+// members lists an object's members in document order, the last duplicate winning.
+type member struct {
+	key string
+	val []byte
+}
+
+func (c *compiler) members(obj []byte) []member {
+	var out []member
+	seen := map[string]int{}
+	c.objEach(obj, func(k string, v []byte) bool {
+		if i, ok := seen[k]; ok {
+			out[i].val = v
+			return true
+		}
+		seen[k] = len(out)
+		out = append(out, member{k, v})
+		return true
+	})
+	return out
+}
+
+// compile builds the catalog; c.problem tells whether it is exact.
+func (c *compiler) compile(source string) *Catalog {
+	root := c.fields(c.d)
+	cat := &Catalog{Source: source}
+	if info := root["info"]; isObject(info) {
+		f := c.fields(info)
+		cat.Title, cat.Version = rawStr(f["title"]), rawStr(f["version"])
+	}
+	cat.BaseURL = c.firstServer(root["servers"])
+	cat.SecuritySchemes = c.securitySchemes(root["components"])
+	cat.Extensions = rawExtensions(root)
+	if sec := c.decodeSecurity(root["security"]); len(sec) > 0 {
+		cat.Security = sec
+	}
+	paths := root["paths"]
+	if !isObject(paths) {
+		return cat
+	}
+	items := c.fields(paths)
+	keys := make([]string, 0, len(items))
+	for k := range items {
+		if !strings.HasPrefix(k, "x-") {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, path := range keys {
+		raw := items[path]
+		if isNull(raw) {
+			continue
+		}
+		if isObject(raw) && c.getKey(raw, "$ref") != nil && len(c.fields(raw)) > 1 {
+			c.bad("path item $ref with siblings")
+		}
+		item := c.deref(raw)
+		if item == nil {
+			continue
+		}
+		itemFields := c.fields(item)
+		c.checkPathParams(path, itemFields)
+		for _, method := range methodOrder {
+			op := itemFields[strings.ToLower(method)]
+			if !isObject(op) {
+				continue
+			}
+			cat.Operations = append(cat.Operations, c.operation(method, path, itemFields, op))
+		}
+	}
+	assignNames(cat.Operations)
+	return cat
+}
+
+func (c *compiler) firstServer(servers []byte) string {
+	if isNull(servers) {
+		return ""
+	}
+	if !isArray(servers) {
+		c.bad("servers is not an array")
+		return ""
+	}
+	var first []byte
+	n := 0
+	c.arrEach(servers, func(v []byte) {
+		if !isObject(v) && !isNull(v) {
+			c.bad("a server is not an object")
+		}
+		if n == 0 {
+			first = v
+		}
+		n++
+	})
+	if !isObject(first) {
+		return ""
+	}
+	f := c.fields(first)
+	c.wantString(f["url"])
+	u := rawStr(f["url"])
+	if vars := f["variables"]; !isNull(vars) && !isObject(vars) {
+		c.bad("server variables are not an object")
+	}
+	c.objEach(f["variables"], func(name string, v []byte) bool {
+		if isObject(v) {
+			d := c.getKey(v, "default")
+			c.wantString(d)
+			u = strings.ReplaceAll(u, "{"+name+"}", rawStr(d))
+		} else if !isNull(v) {
+			c.bad("a server variable is not an object")
+		}
+		return true
+	})
+	return u
+}
+
+// wantString marks the document for the precise path when v is neither absent nor a
+// string: kin-openapi would refuse it there, with a pointer.
+func (c *compiler) wantString(v []byte) {
+	if !isNull(v) && !isString(v) {
+		c.bad("not a string")
+	}
+}
+
+func (c *compiler) serverCount(servers []byte) int {
+	n := 0
+	c.arrEach(servers, func([]byte) { n++ })
+	return n
+}
+
+func (c *compiler) decodeSecurity(raw []byte) []SecurityRequirement {
+	if isNull(raw) {
+		return nil
+	}
+	var out []SecurityRequirement
+	if err := json.Unmarshal(raw, &out); err != nil {
+		c.bad("security is not a list of requirements")
+		return nil
+	}
+	return out
+}
+
+func rawExtensions(f map[string][]byte) map[string]any {
+	var out map[string]any
+	for k, v := range f {
+		if strings.HasPrefix(k, "x-askapi-") {
+			if out == nil {
+				out = map[string]any{}
+			}
+			out[k] = decodeAny(v)
+		}
+	}
+	return out
+}
+
+func (c *compiler) securitySchemes(components []byte) map[string]*SecurityScheme {
+	raw := c.getKey(components, "securitySchemes")
+	if !isNull(raw) && !isObject(raw) {
+		c.bad("securitySchemes is not an object")
+	}
+	ms := c.members(raw)
+	if len(ms) == 0 {
+		return nil
+	}
+	out := map[string]*SecurityScheme{}
+	for _, m := range ms {
+		v := c.deref(m.val)
+		if v == nil {
+			continue
+		}
+		f := c.fields(v)
+		for _, k := range []string{"type", "scheme", "in", "name"} {
+			c.wantString(f[k])
+		}
+		out[m.key] = &SecurityScheme{
+			Name:      m.key,
+			Type:      rawStr(f["type"]),
+			Scheme:    strings.ToLower(rawStr(f["scheme"])),
+			In:        rawStr(f["in"]),
+			ParamName: rawStr(f["name"]),
+		}
+	}
+	return out
+}
+
+func (c *compiler) operation(method, path string, item map[string][]byte, raw []byte) *Operation {
+	f := c.fields(raw)
+	o := &Operation{
+		OperationID: rawStr(f["operationId"]),
+		Method:      method,
+		Path:        path,
+		Summary:     strings.TrimSpace(rawStr(f["summary"])),
+		Description: strings.TrimSpace(rawStr(f["description"])),
+		Tags:        c.rawStrings(f["tags"]),
+		Deprecated:  rawTrue(f["deprecated"]),
+		Extensions:  rawExtensions(f),
+	}
+	if sec := f["security"]; !isNull(sec) {
+		o.Security = []SecurityRequirement{}
+		o.Security = append(o.Security, c.decodeSecurity(sec)...)
+	}
+	if isArray(f["servers"]) && c.serverCount(f["servers"]) > 0 {
+		o.ServerURL = c.firstServer(f["servers"])
+	} else if c.serverCount(item["servers"]) > 0 {
+		o.ServerURL = c.firstServer(item["servers"])
+	}
+	o.Params = c.params(item["parameters"], f["parameters"])
+	o.Body = c.body(f["requestBody"])
+	nameArguments(o)
+	o.InputSchema = inputSchema(o)
+	responses := f["responses"]
+	codes := c.successCodes(responses)
+	o.Response = c.response(responses, codes)
+	o.Links = c.links(responses, codes)
+	return o
+}
+
+func (c *compiler) params(pathLevel, opLevel []byte) []*Param {
+	var out []*Param
+	index := map[string]int{}
+	add := func(raw []byte) {
+		v := c.deref(raw)
+		if v == nil {
+			return
+		}
+		f := c.fields(v)
+		in := rawStr(f["in"])
+		p := &Param{
+			Name:        rawStr(f["name"]),
+			In:          in,
+			Required:    rawTrue(f["required"]) || in == "path",
+			Description: strings.TrimSpace(rawStr(f["description"])),
+			Style:       rawStr(f["style"]),
+			Extensions:  rawExtensions(f),
+		}
+		if e := f["explode"]; isBool(e) {
+			b := rawTrue(e)
+			p.Explode = &b
+		}
+		schemaRaw := f["schema"]
+		if isNull(schemaRaw) {
+			schemaRaw = nil
+			ms := c.members(f["content"])
+			if len(ms) > 0 {
+				schemaRaw = c.getKey(ms[0].val, "schema")
+			}
+		}
+		sch := c.schema(schemaRaw)
+		p.Schema = c.newConverter(modeRequest).convert(sch)
+		if p.Description != "" {
+			p.Schema["description"] = p.Description
+		}
+		if sch != nil {
+			p.Default = decodeAny(sch.def)
+			p.Examples = append(p.Examples, sch.schemaExamples()...)
+		}
+		if ex := decodeAny(f["example"]); ex != nil {
+			p.Examples = append(p.Examples, ex)
+		}
+		for _, m := range c.members(f["examples"]) {
+			ev := c.deref(m.val)
+			if ev == nil {
+				continue
+			}
+			if val := decodeAny(c.getKey(ev, "value")); val != nil {
+				p.Examples = append(p.Examples, val)
+			}
+		}
+		if rawTrue(f["deprecated"]) {
+			p.Schema["deprecated"] = true
+		}
+		key := p.In + "\x00" + p.Name
+		if i, ok := index[key]; ok {
+			out[i] = p
+			return
+		}
+		index[key] = len(out)
+		out = append(out, p)
+	}
+	c.arrEach(pathLevel, add)
+	c.arrEach(opLevel, add)
+	return out
+}
+
+func (c *compiler) body(raw []byte) *Body {
+	rb := c.deref(raw)
+	if rb == nil {
+		return nil
+	}
+	f := c.fields(rb)
+	content := c.members(f["content"])
+	if len(content) == 0 {
+		return nil
+	}
+	ct, mt := pickRawMediaType(content)
+	if isNull(mt) {
+		return nil
+	}
+	mf := c.fields(mt)
+	b := &Body{ContentType: ct, Required: rawTrue(f["required"])}
+	b.Schema = c.newConverter(modeRequest).convertRaw(mf["schema"])
+	if props, ok := b.Schema["properties"].(map[string]any); ok && isObjectSchema(b.Schema) {
+		b.Flattened = true
+		for name := range props {
+			b.Props = append(b.Props, name)
+		}
+		sort.Strings(b.Props)
+		if req, ok := b.Schema["required"].([]string); ok {
+			b.RequiredProps = append([]string(nil), req...)
+		}
+	} else {
+		b.Arg = "body"
+	}
+	c.objEach(mf["encoding"], func(name string, enc []byte) bool {
+		if ct := rawStr(c.getKey(enc, "contentType")); ct != "" {
+			if b.Encodings == nil {
+				b.Encodings = map[string]string{}
+			}
+			b.Encodings[name] = ct
+		}
+		return true
+	})
+	return b
+}
+
+func pickRawMediaType(content []member) (string, []byte) {
+	for _, want := range bodyTypes {
+		for _, m := range content {
+			if mediaBase(m.key) == want {
+				return m.key, m.val
+			}
+		}
+	}
+	sorted := append([]member(nil), content...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].key < sorted[j].key })
+	for _, m := range sorted {
+		if b := mediaBase(m.key); strings.HasSuffix(b, "+json") || b == "*/*" {
+			return m.key, m.val
+		}
+	}
+	return sorted[0].key, sorted[0].val
+}
+
+// successCodes lists the 2xx responses, sorted.
+func (c *compiler) successCodes(responses []byte) []member {
+	var out []member
+	for _, m := range c.members(responses) {
+		if strings.HasPrefix(m.key, "x-") {
+			continue
+		}
+		if strings.HasPrefix(m.key, "2") || strings.EqualFold(m.key, "2XX") {
+			out = append(out, m)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
+	return out
+}
+
+func (c *compiler) response(_ []byte, codes []member) map[string]any {
+	for _, code := range codes {
+		r := c.deref(code.val)
+		if r == nil {
+			continue
+		}
+		for _, m := range c.members(c.getKey(r, "content")) {
+			base := mediaBase(m.key)
+			if !isObject(m.val) {
+				continue
+			}
+			schema := c.getKey(m.val, "schema")
+			if isNull(schema) {
+				continue
+			}
+			if base == "application/json" || strings.HasSuffix(base, "+json") || base == "*/*" {
+				rc := c.newConverter(modeResponse)
+				rc.maxDepth = 5
+				rc.skeleton = true
+				return rc.convertRaw(schema)
+			}
+		}
+	}
+	return nil
+}
+
+func (c *compiler) links(_ []byte, codes []member) []Link {
+	var out []Link
+	for _, code := range codes {
+		r := c.deref(code.val)
+		if r == nil {
+			continue
+		}
+		ls := c.members(c.getKey(r, "links"))
+		sort.Slice(ls, func(i, j int) bool { return ls[i].key < ls[j].key })
+		for _, m := range ls {
+			l := c.deref(m.val)
+			if l == nil {
+				continue
+			}
+			f := c.fields(l)
+			link := Link{
+				Name:         m.key,
+				OperationID:  rawStr(f["operationId"]),
+				OperationRef: rawStr(f["operationRef"]),
+				Status:       code.key,
+			}
+			if p := f["parameters"]; isObject(p) {
+				var params map[string]any
+				if err := json.Unmarshal(p, &params); err == nil {
+					link.Parameters = params
+				}
+			} else if !isNull(p) {
+				c.bad("link parameters are not an object")
+			}
+			out = append(out, link)
+		}
+	}
+	return out
+}
+
+// checkPathParams marks the document for the precise path when its path parameters and
+// template disagree (check.go reports that with the pointer).
+func (c *compiler) checkPathParams(path string, item map[string][]byte) {
+	vars := map[string]bool{}
+	for _, m := range templateVarRE.FindAllStringSubmatch(path, -1) {
+		vars[m[1]] = true
+	}
+	declared := func(list []byte) map[string]bool {
+		out := map[string]bool{}
+		c.arrEach(list, func(v []byte) {
+			p := c.deref(v)
+			if p == nil {
+				return
+			}
+			f := c.fields(p)
+			if rawStr(f["in"]) != "path" {
+				return
+			}
+			name := rawStr(f["name"])
+			out[name] = true
+			if !vars[name] {
+				c.bad("path parameter not in path")
+			}
+		})
+		return out
+	}
+	shared := declared(item["parameters"])
+	for _, method := range checkMethods {
+		op := item[method]
+		if !isObject(op) {
+			continue
+		}
+		own := declared(c.getKey(op, "parameters"))
+		for v := range vars {
+			if !shared[v] && !own[v] {
+				c.bad("path template variable not declared")
+			}
+		}
+	}
+}

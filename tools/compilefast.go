@@ -1,0 +1,50 @@
+package tools
+
+import "strings"
+
+// compileFast compiles a JSON OpenAPI 3.x document straight from its bytes when it is
+// clean: valid, nothing to normalise, every $ref internal and resolvable, path parameters
+// matching their templates. ok is false otherwise, and the caller takes the precise path.
+func compileFast(data []byte, source string) (cat *Catalog, version string, ok bool) {
+	clean, refs, lens := scanDocument(data)
+	if !clean {
+		return nil, "", false
+	}
+	c := newCompiler(data, lens)
+	oa := c.getKey(data, "openapi")
+	if !isString(oa) || c.getKey(data, "swagger") != nil {
+		return nil, "", false
+	}
+	version = rawStr(oa)
+	if version != strings.TrimSpace(version) {
+		return nil, "", false
+	}
+	mm := version
+	if i := strings.IndexByte(version, '.'); i >= 0 {
+		if j := strings.IndexByte(version[i+1:], '.'); j >= 0 {
+			mm = version[:i+1+j]
+		}
+	}
+	switch mm {
+	case "3.0":
+	case "3.1", "3.2":
+		c.v31 = true
+	default:
+		return nil, "", false
+	}
+	for ref := range refs {
+		frag := ref[1:]
+		if !strings.HasPrefix(frag, "/") && frag != "" {
+			return nil, "", false // an anchor: left to the precise path
+		}
+		if _, found := c.resolve(ref); !found {
+			return nil, "", false
+		}
+	}
+	c.findRecursive(refs)
+	cat = c.compile(source)
+	if c.problem != "" {
+		return nil, "", false
+	}
+	return cat, version, true
+}

@@ -1,0 +1,172 @@
+package tools
+
+// JSCompatiblePattern reports whether a regular expression Go accepts is also valid for
+// JavaScript's RegExp in "u" mode, which Ajv (the validator of the MCP TypeScript SDKs)
+// compiles "pattern" with. A pattern one client cannot compile makes it reject the whole
+// tool, so keepPattern drops such patterns.
+//
+// It reads the pattern with JavaScript's grammar and refuses what Go allows and "u" mode
+// does not: identity escapes of non-syntax characters (\- outside a class, \:, \#),
+// Go-only escapes (\A, \z, \Q…\E, \pL, \p{Greek}, \x{41}, octal \123), inline flags
+// ((?i), (?s:…), (?P<name>…)), POSIX classes ([[:alpha:]]), lone ] { }, and ranges
+// with a class escape ([\d-z]).
+func JSCompatiblePattern(p string) bool {
+	inClass := false
+	// In a class: what the last atom was, for ranges.
+	const (
+		atomNone = iota
+		atomChar
+		atomClassEscape
+	)
+	last := atomNone
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if inClass {
+			switch c {
+			case ']':
+				inClass = false
+				continue
+			case '[':
+				if i+1 < len(p) && (p[i+1] == ':' || p[i+1] == '=' || p[i+1] == '.') {
+					return false // POSIX class, equivalence class or collating element
+				}
+				last = atomChar
+			case '\\':
+				n, class, ok := jsEscape(p[i+1:], true)
+				if !ok {
+					return false
+				}
+				i += n
+				last = atomChar
+				if class {
+					last = atomClassEscape
+				}
+			case '-':
+				if last == atomNone || i+1 >= len(p) || p[i+1] == ']' {
+					last = atomChar // a literal dash
+					continue
+				}
+				if last == atomClassEscape {
+					return false
+				}
+				// A range: its upper end must be a character, not a class escape.
+				if p[i+1] == '\\' {
+					n, class, ok := jsEscape(p[i+2:], true)
+					if !ok || class {
+						return false
+					}
+					i += 1 + n
+				} else {
+					i++
+				}
+				last = atomNone
+			default:
+				last = atomChar
+			}
+			continue
+		}
+		switch c {
+		case '\\':
+			n, _, ok := jsEscape(p[i+1:], false)
+			if !ok {
+				return false
+			}
+			i += n
+		case '[':
+			inClass, last = true, atomNone
+			if i+1 < len(p) && p[i+1] == '^' {
+				i++
+			}
+		case ']', '}':
+			return false // lone in "u" mode
+		case '{':
+			n := quantifierBraces(p[i:])
+			if n == 0 {
+				return false
+			}
+			i += n - 1
+		case '(':
+			if i+1 < len(p) && p[i+1] == '?' {
+				// Only non-capturing and named groups: no inline flags, no (?P<name>.
+				if i+2 >= len(p) || !(p[i+2] == ':' || (p[i+2] == '<' && i+3 < len(p) && letterASCII(p[i+3]))) {
+					return false
+				}
+			}
+		}
+	}
+	return !inClass
+}
+
+// jsEscape checks the escape after a backslash in "u" mode and returns how many bytes it
+// takes after the backslash, and whether it is a class escape (\d, \w, \s, \p{…}).
+func jsEscape(s string, inClass bool) (n int, class bool, ok bool) {
+	if s == "" {
+		return 0, false, false
+	}
+	c := s[0]
+	switch c {
+	case '^', '$', '\\', '.', '*', '+', '?', '(', ')', '[', ']', '{', '}', '|', '/':
+		return 1, false, true
+	case '-':
+		return 1, false, inClass
+	case 'd', 'D', 'w', 'W', 's', 'S':
+		return 1, true, true
+	case 'b':
+		return 1, false, true // a word boundary, or backspace in a class
+	case 'B':
+		return 1, false, !inClass
+	case 'f', 'n', 'r', 't', 'v':
+		return 1, false, true
+	case '0':
+		return 1, false, len(s) < 2 || !digitASCII(s[1])
+	case 'c':
+		return 2, false, len(s) >= 2 && letterASCII(s[1])
+	case 'x':
+		return 3, false, len(s) >= 3 && hexASCII(s[1]) && hexASCII(s[2])
+	case 'u':
+		if len(s) >= 5 && hexASCII(s[1]) && hexASCII(s[2]) && hexASCII(s[3]) && hexASCII(s[4]) {
+			return 5, false, true
+		}
+		return 0, false, false // \u{…} is fine in JS but not in Go, so never seen here
+	case 'p', 'P':
+		// General categories only (\p{L}, \p{Lu}): Go's script names (\p{Greek}) need
+		// Script= in JavaScript, and \pL needs braces.
+		if len(s) >= 4 && s[1] == '{' && upperASCII(s[2]) {
+			if s[3] == '}' {
+				return 4, true, true
+			}
+			if len(s) >= 5 && lowerASCII(s[3]) && s[4] == '}' {
+				return 5, true, true
+			}
+		}
+		return 0, false, false
+	}
+	return 0, false, false
+}
+
+// quantifierBraces is the length of a {n}, {n,} or {n,m} quantifier at the start of s,
+// or 0.
+func quantifierBraces(s string) int {
+	i := 1
+	digits := func() int {
+		start := i
+		for i < len(s) && digitASCII(s[i]) {
+			i++
+		}
+		return i - start
+	}
+	if digits() == 0 {
+		return 0
+	}
+	if i < len(s) && s[i] == ',' {
+		i++
+		digits()
+	}
+	if i < len(s) && s[i] == '}' {
+		return i + 1
+	}
+	return 0
+}
+
+func letterASCII(c byte) bool { return upperASCII(c) || lowerASCII(c) }
+func hexASCII(c byte) bool    { return digitASCII(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') }

@@ -1,0 +1,86 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+)
+
+// LoadCatalog reads a spec (file path or http(s) URL; JSON or YAML; Swagger 2.0, OpenAPI
+// 3.0 or 3.1) and compiles its catalog of tools. A clean JSON OpenAPI 3 document is
+// compiled straight from its bytes; anything else (YAML, Swagger 2.0, sloppiness to
+// normalise, errors to report with their pointer, external $refs) goes through the
+// precise path first, which hands the same compiler normalised JSON. A compiled catalog
+// is cached on disk, keyed by the spec's bytes, unless opts or the environment say not to.
+func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*Catalog, error) {
+	if opts.MaxBytes <= 0 {
+		opts.MaxBytes = defaultMaxBytes
+	}
+	if opts.HTTPClient == nil {
+		opts.HTTPClient = &http.Client{Timeout: defaultHTTPTimeout}
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	l, err := newSpecLoader(ctx, source, opts)
+	if err != nil {
+		return nil, err
+	}
+	data, err := l.read(l.loc, opts.HTTPClient)
+	if err != nil {
+		return nil, fmt.Errorf("read spec %s: %w", source, err)
+	}
+	cache := openCache(opts, log)
+	var key string
+	if cache != nil {
+		key = cacheKey(data, source, opts)
+		if cat := cache.get(key); cat != nil {
+			return cat, nil
+		}
+	}
+	cat, cacheable, err := compileSpec(l, data)
+	if err != nil {
+		return nil, err
+	}
+	if cache != nil && cacheable {
+		cache.put(key, cat)
+	}
+	return cat, nil
+}
+
+// compileSpec compiles the bytes of a spec; cacheable is false when the catalog depends
+// on other documents too.
+func compileSpec(l *specLoader, data []byte) (cat *Catalog, cacheable bool, err error) {
+	trimmed := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if looksLikeJSON(trimmed) {
+		if cat, _, ok := compileFast(trimmed, l.source); ok {
+			return cat, true, nil
+		}
+	}
+	sum := sha256.Sum256(data)
+	info := &LoadInfo{Hash: hex.EncodeToString(sum[:])}
+	lr, err := l.load(data, info)
+	if err != nil {
+		return nil, false, err
+	}
+	doc := lr.json
+	if lr.v2 || lr.external {
+		if lr.external {
+			lr.doc.InternalizeRefs(l.ctx, nil)
+		}
+		if doc, err = json.Marshal(lr.doc); err != nil {
+			return nil, false, &SpecError{Source: l.source, Msg: "cannot re-encode the converted document", Err: err}
+		}
+	}
+	c := newCompiler(doc, nil)
+	c.v31 = !lr.v2 && lr.doc.IsOpenAPI31OrLater()
+	cat = c.compile(l.source)
+	cat.Warnings = info.Warnings
+	return cat, !lr.external, nil
+}

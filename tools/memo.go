@@ -1,0 +1,134 @@
+package tools
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+)
+
+// Skeleton response schemas repeat: GitHub's responses hold the same components again and
+// again. A skeleton conversion of schema X at depth d depends on the stack above it only
+// where X's subtree reaches a schema already on that stack (a recursion cut), and that
+// needs a schema on a cycle. So when no schema on the stack lies in a recursive component,
+// the result of (X, d) is the same in every context and is computed once.
+
+type memoKey struct {
+	s     *rawSchema
+	depth int
+}
+
+// findRecursive marks the component schemas that lie on a $ref cycle, keeping their byte
+// ranges; memoisation stays off when any $ref points outside components (it could then
+// close a cycle through an inline schema).
+func (c *compiler) findRecursive(refs map[string]struct{}) {
+	for ref := range refs {
+		if !strings.HasPrefix(ref, "#/components/") || strings.ContainsAny(ref, "\\%") {
+			return
+		}
+	}
+	const prefix = "#/components/schemas/"
+	names := []string{}
+	for k := range c.index {
+		if strings.HasPrefix(k, prefix) {
+			names = append(names, k)
+		}
+	}
+	sort.Strings(names)
+	id := make(map[string]int, len(names))
+	for i, n := range names {
+		id[n] = i
+	}
+	edges := make([][]int, len(names))
+	needle := []byte(`"` + prefix)
+	for i, n := range names {
+		b := c.index[n]
+		for {
+			j := bytes.Index(b, needle)
+			if j < 0 {
+				break
+			}
+			b = b[j+1:]
+			end := bytes.IndexByte(b, '"')
+			if end < 0 {
+				break
+			}
+			tok := string(b[len(prefix):end])
+			if k := strings.IndexByte(tok, '/'); k >= 0 {
+				tok = tok[:k]
+			}
+			if t, ok := id[prefix+tok]; ok {
+				edges[i] = append(edges[i], t)
+			}
+			b = b[end:]
+		}
+	}
+	// Tarjan's strongly connected components.
+	index := make([]int, len(names))
+	low := make([]int, len(names))
+	on := make([]bool, len(names))
+	for i := range index {
+		index[i] = -1
+	}
+	var stack []int
+	next := 0
+	recursive := make([]bool, len(names))
+	var visit func(v int)
+	visit = func(v int) {
+		index[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		on[v] = true
+		for _, w := range edges[v] {
+			if w == v {
+				recursive[v] = true
+			}
+			if index[w] < 0 {
+				visit(w)
+				low[v] = min(low[v], low[w])
+			} else if on[w] {
+				low[v] = min(low[v], index[w])
+			}
+		}
+		if low[v] == index[v] {
+			var comp []int
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				on[w] = false
+				comp = append(comp, w)
+				if w == v {
+					break
+				}
+			}
+			if len(comp) > 1 {
+				for _, w := range comp {
+					recursive[w] = true
+				}
+			}
+		}
+	}
+	for v := range names {
+		if index[v] < 0 {
+			visit(v)
+		}
+	}
+	for i, n := range names {
+		if recursive[i] {
+			b := c.index[n]
+			start := cap(c.d) - cap(b)
+			c.recRanges = append(c.recRanges, [2]int{start, start + len(b)})
+		}
+	}
+	sort.Slice(c.recRanges, func(i, j int) bool { return c.recRanges[i][0] < c.recRanges[j][0] })
+	c.memo = map[memoKey]map[string]any{}
+}
+
+// inRecursive reports whether raw lies inside a recursive component.
+func (c *compiler) inRecursive(raw []byte) bool {
+	if c.memo == nil || len(raw) == 0 {
+		return true
+	}
+	off := cap(c.d) - cap(raw)
+	i := sort.Search(len(c.recRanges), func(i int) bool { return c.recRanges[i][1] > off })
+	return i < len(c.recRanges) && c.recRanges[i][0] <= off
+}

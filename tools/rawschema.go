@@ -1,0 +1,846 @@
+package tools
+
+import (
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// rawSchema is one schema object read from raw bytes: the keywords the converter uses,
+// with subschemas left as raw slices of the document. It mirrors what kin-openapi decodes
+// into openapi3.Schema, so conversion gives the same JSON Schema.
+type rawSchema struct {
+	always *bool
+
+	types                      []string
+	title, description, format string
+	pattern                    string
+	enum, constV, def, example []byte
+	examples                   []byte
+	min, max, multipleOf       *float64
+	exMinB, exMaxB             *bool
+	exMinV, exMaxV             *float64
+	minLength, minItems        uint64
+	maxLength, maxItems        *uint64
+	uniqueItems, deprecated    bool
+	readOnly, writeOnly        bool
+	nullable                   bool
+	items                      []byte
+	prefixItems                [][]byte
+	properties                 []byte
+	props                      []member
+	nprops                     int
+	required                   []string
+	apHas                      *bool
+	apSchema                   []byte
+	oneOf, anyOf, allOf        [][]byte
+	not                        []byte
+	// flagged is set once recursive is known: whether the schema lies in a component on
+	// a $ref cycle (see memo.go).
+	flagged, recursive bool
+	// conjunct is the extra allOf entry made of a 3.1 $ref's assertion siblings.
+	conjunct *rawSchema
+}
+
+// parseSchemaObject reads the keywords of one schema object.
+func (c *compiler) parseSchemaObject(obj []byte) *rawSchema {
+	s := &rawSchema{}
+	c.objEach(obj, func(key string, v []byte) bool {
+		if isNull(v) {
+			return true
+		}
+		switch key {
+		case "type":
+			if isString(v) {
+				s.types = []string{rawStr(v)}
+			} else if isArray(v) {
+				c.arrEach(v, func(e []byte) { s.types = append(s.types, rawStr(e)) })
+			}
+		case "title":
+			s.title = rawStr(v)
+		case "description":
+			s.description = rawStr(v)
+		case "format":
+			s.format = rawStr(v)
+		case "pattern":
+			s.pattern = rawStr(v)
+		case "enum":
+			s.enum = v
+		case "const":
+			s.constV = v
+		case "default":
+			s.def = v
+		case "example":
+			s.example = v
+		case "examples":
+			s.examples = v
+		case "minimum":
+			s.min = rawFloat(v)
+		case "maximum":
+			s.max = rawFloat(v)
+		case "multipleOf":
+			s.multipleOf = rawFloat(v)
+		case "exclusiveMinimum":
+			if isBool(v) {
+				b := rawTrue(v)
+				s.exMinB = &b
+			} else {
+				s.exMinV = rawFloat(v)
+			}
+		case "exclusiveMaximum":
+			if isBool(v) {
+				b := rawTrue(v)
+				s.exMaxB = &b
+			} else {
+				s.exMaxV = rawFloat(v)
+			}
+		case "minLength":
+			if u := rawUint(v); u != nil {
+				s.minLength = *u
+			}
+		case "maxLength":
+			s.maxLength = rawUint(v)
+		case "minItems":
+			if u := rawUint(v); u != nil {
+				s.minItems = *u
+			}
+		case "maxItems":
+			s.maxItems = rawUint(v)
+		case "uniqueItems":
+			s.uniqueItems = rawTrue(v)
+		case "deprecated":
+			s.deprecated = rawTrue(v)
+		case "readOnly":
+			s.readOnly = rawTrue(v)
+		case "writeOnly":
+			s.writeOnly = rawTrue(v)
+		case "nullable":
+			s.nullable = rawTrue(v)
+		case "items":
+			s.items = v
+		case "prefixItems":
+			s.prefixItems = c.rawList(v)
+		case "properties":
+			if isObject(v) {
+				s.properties = v
+				s.props = s.props[:0]
+				c.objEach(v, func(k string, pv []byte) bool {
+					s.props = append(s.props, member{k, pv})
+					return true
+				})
+				s.nprops = len(s.props)
+			}
+		case "required":
+			if isArray(v) {
+				s.required = nil
+				c.arrEach(v, func(e []byte) {
+					if isString(e) {
+						s.required = append(s.required, rawStr(e))
+					}
+				})
+			}
+		case "additionalProperties":
+			if isBool(v) {
+				b := rawTrue(v)
+				s.apHas = &b
+			} else {
+				s.apSchema = v
+			}
+		case "oneOf":
+			s.oneOf = c.rawList(v)
+		case "anyOf":
+			s.anyOf = c.rawList(v)
+		case "allOf":
+			s.allOf = c.rawList(v)
+		case "not":
+			s.not = v
+		}
+		return true
+	})
+	return s
+}
+
+// refSiblingAnnotations are the 3.1 $ref siblings that override the referenced schema's
+// own keyword (kin-openapi's list); the others are added as one more allOf entry.
+var refSiblingAnnotationKeys = map[string]bool{
+	"$comment": true, "allowEmptyValue": true, "default": true, "deprecated": true,
+	"description": true, "discriminator": true, "example": true, "examples": true,
+	"externalDocs": true, "nullable": true, "readOnly": true, "title": true,
+	"writeOnly": true, "xml": true,
+}
+
+// overlay copies the keyword named key from src to dst.
+func overlay(dst, src *rawSchema, key string) bool {
+	switch key {
+	case "oneOf":
+		dst.oneOf = src.oneOf
+	case "anyOf":
+		dst.anyOf = src.anyOf
+	case "allOf":
+		dst.allOf = src.allOf
+	case "not":
+		dst.not = src.not
+	case "type":
+		dst.types = src.types
+	case "title":
+		dst.title = src.title
+	case "format":
+		dst.format = src.format
+	case "description":
+		dst.description = src.description
+	case "enum":
+		dst.enum = src.enum
+	case "default":
+		dst.def = src.def
+	case "example":
+		dst.example = src.example
+	case "examples":
+		dst.examples = src.examples
+	case "const":
+		dst.constV = src.constV
+	case "uniqueItems":
+		dst.uniqueItems = src.uniqueItems
+	case "exclusiveMinimum":
+		dst.exMinB, dst.exMinV = src.exMinB, src.exMinV
+	case "exclusiveMaximum":
+		dst.exMaxB, dst.exMaxV = src.exMaxB, src.exMaxV
+	case "nullable":
+		dst.nullable = src.nullable
+	case "readOnly":
+		dst.readOnly = src.readOnly
+	case "writeOnly":
+		dst.writeOnly = src.writeOnly
+	case "deprecated":
+		dst.deprecated = src.deprecated
+	case "minimum":
+		dst.min = src.min
+	case "maximum":
+		dst.max = src.max
+	case "multipleOf":
+		dst.multipleOf = src.multipleOf
+	case "minLength":
+		dst.minLength = src.minLength
+	case "maxLength":
+		dst.maxLength = src.maxLength
+	case "pattern":
+		dst.pattern = src.pattern
+	case "minItems":
+		dst.minItems = src.minItems
+	case "maxItems":
+		dst.maxItems = src.maxItems
+	case "items":
+		dst.items = src.items
+	case "prefixItems":
+		dst.prefixItems = src.prefixItems
+	case "properties":
+		dst.properties, dst.props, dst.nprops = src.properties, src.props, src.nprops
+	case "required":
+		dst.required = src.required
+	case "additionalProperties":
+		dst.apHas, dst.apSchema = src.apHas, src.apSchema
+	default:
+		return false
+	}
+	return true
+}
+
+// rawConverter is the converter of schema.go over raw bytes.
+type rawConverter struct {
+	c    *compiler
+	mode schemaMode
+	// skeleton keeps only the structure the dependency graph and the search index read
+	// (type, properties, required, items); compositions and additionalProperties remain
+	// as empty markers. Response schemas are compiled so: their full form was most of a
+	// large catalog's memory and nobody read the rest.
+	skeleton bool
+	maxDepth int
+	depth    int
+	stack    []*rawSchema
+	// danger counts the schemas on the stack that lie in recursive components.
+	danger int
+}
+
+func (c *compiler) newConverter(mode schemaMode) *rawConverter {
+	return &rawConverter{c: c, mode: mode, maxDepth: maxSchemaDepth}
+}
+
+func (rc *rawConverter) convertRaw(raw []byte) map[string]any {
+	return rc.convert(rc.c.schema(raw))
+}
+
+func (rc *rawConverter) convert(s *rawSchema) map[string]any {
+	if !rc.skeleton {
+		return rc.convert1(s)
+	}
+	memo := rc.c.memo != nil && s != nil && rc.danger == 0
+	key := memoKey{s, rc.depth}
+	if memo {
+		if m, ok := rc.c.memo[key]; ok {
+			return m
+		}
+	}
+	if s != nil && s.recursive {
+		rc.danger++
+		defer func() { rc.danger-- }()
+	}
+	out := rc.c.intern(rc.convert1(s))
+	if memo {
+		rc.c.memo[key] = out
+	}
+	return out
+}
+
+func (rc *rawConverter) convert1(s *rawSchema) map[string]any {
+	if s == nil {
+		return map[string]any{}
+	}
+	for _, seen := range rc.stack {
+		if seen == s {
+			return rc.cut(s, "recursive")
+		}
+	}
+	if rc.depth > rc.maxDepth {
+		return rc.cut(s, "nested too deep")
+	}
+	rc.stack = append(rc.stack, s)
+	defer func() { rc.stack = rc.stack[:len(rc.stack)-1] }()
+	return rc.convertValue(s, false)
+}
+
+func (rc *rawConverter) nested(raw []byte) map[string]any {
+	rc.depth++
+	defer func() { rc.depth-- }()
+	return rc.convertRaw(raw)
+}
+
+func (rc *rawConverter) cut(s *rawSchema, why string) map[string]any {
+	out := map[string]any{}
+	if len(s.types) > 0 {
+		out["type"] = typeValue(append([]string(nil), s.types...))
+	}
+	if rc.skeleton {
+		return out
+	}
+	desc := "(" + why + ": structure not expanded)"
+	if s.description != "" {
+		desc = firstSentence(s.description) + " " + desc
+	}
+	out["description"] = desc
+	return out
+}
+
+func (s *rawSchema) allOfLen() int {
+	n := len(s.allOf)
+	if s.conjunct != nil {
+		n++
+	}
+	return n
+}
+
+func (rc *rawConverter) convertValue(s *rawSchema, noAllOf bool) map[string]any {
+	if s.always != nil {
+		if *s.always {
+			return map[string]any{}
+		}
+		return map[string]any{"not": map[string]any{}}
+	}
+	if !noAllOf && s.allOfLen() > 0 {
+		if merged, ok := rc.mergeAllOf(s); ok {
+			return merged
+		}
+	}
+	out := map[string]any{}
+	types := append([]string(nil), s.types...)
+	if s.nullable && len(types) > 0 && !contains(types, "null") {
+		types = append(types, "null")
+	}
+	if len(types) > 0 {
+		out["type"] = typeValue(types)
+	}
+	if rc.skeleton {
+		rc.skeletonValue(s, out, noAllOf)
+		return out
+	}
+	if s.title != "" {
+		out["title"] = s.title
+	}
+	if s.description != "" {
+		out["description"] = s.description
+	}
+	if f := keepFormat(s.format); f != "" {
+		out["format"] = f
+	}
+	if e := decodeList(s.enum); len(e) > 0 {
+		out["enum"] = e
+	}
+	if v := decodeAny(s.constV); v != nil {
+		out["const"] = v
+	}
+	if v := decodeAny(s.def); v != nil {
+		out["default"] = v
+	}
+	if rc.mode == modeRequest {
+		if ex := s.schemaExamples(); len(ex) > 0 {
+			out["examples"] = ex
+		}
+	}
+	if s.min != nil {
+		if s.exMinB != nil && *s.exMinB {
+			out["exclusiveMinimum"] = *s.min
+		} else {
+			out["minimum"] = *s.min
+		}
+	}
+	if s.exMinV != nil {
+		out["exclusiveMinimum"] = *s.exMinV
+	}
+	if s.max != nil {
+		if s.exMaxB != nil && *s.exMaxB {
+			out["exclusiveMaximum"] = *s.max
+		} else {
+			out["maximum"] = *s.max
+		}
+	}
+	if s.exMaxV != nil {
+		out["exclusiveMaximum"] = *s.exMaxV
+	}
+	if s.multipleOf != nil && *s.multipleOf > 0 {
+		out["multipleOf"] = *s.multipleOf
+	}
+	if s.minLength > 0 {
+		out["minLength"] = s.minLength
+	}
+	if s.maxLength != nil {
+		out["maxLength"] = *s.maxLength
+	}
+	if p := keepPattern(s.pattern); p != "" {
+		out["pattern"] = p
+	}
+	if !isNull(s.items) {
+		out["items"] = rc.nested(s.items)
+	} else if len(s.prefixItems) > 0 {
+		out["items"] = rc.nested(s.prefixItems[0])
+	}
+	if s.minItems > 0 {
+		out["minItems"] = s.minItems
+	}
+	if s.maxItems != nil {
+		out["maxItems"] = *s.maxItems
+	}
+	if s.uniqueItems {
+		out["uniqueItems"] = true
+	}
+	if s.nprops > 0 {
+		props, required := rc.properties(s)
+		out["properties"] = props
+		if len(required) > 0 {
+			out["required"] = required
+		}
+	}
+	if s.apHas != nil {
+		out["additionalProperties"] = *s.apHas
+	} else if !isNull(s.apSchema) {
+		out["additionalProperties"] = rc.nested(s.apSchema)
+	}
+	if len(s.oneOf) > 0 {
+		out["oneOf"] = rc.list(s.oneOf, nil)
+	}
+	if len(s.anyOf) > 0 {
+		out["anyOf"] = rc.list(s.anyOf, nil)
+	}
+	if !noAllOf && s.allOfLen() > 0 {
+		out["allOf"] = rc.list(s.allOf, s.conjunct)
+	}
+	if !isNull(s.not) {
+		out["not"] = rc.convertRaw(s.not)
+	}
+	if s.deprecated {
+		out["deprecated"] = true
+	}
+	return out
+}
+
+// skeletonValue fills a skeleton schema's structure (see rawConverter.skeleton).
+func (rc *rawConverter) skeletonValue(s *rawSchema, out map[string]any, noAllOf bool) {
+	if !isNull(s.items) {
+		out["items"] = rc.nested(s.items)
+	} else if len(s.prefixItems) > 0 {
+		out["items"] = rc.nested(s.prefixItems[0])
+	}
+	if s.nprops > 0 {
+		props, required := rc.properties(s)
+		out["properties"] = props
+		if len(required) > 0 {
+			out["required"] = required
+		}
+	}
+	if s.apHas != nil {
+		out["additionalProperties"] = *s.apHas
+	} else if !isNull(s.apSchema) {
+		out["additionalProperties"] = map[string]any{}
+	}
+	if len(s.oneOf) > 0 {
+		out["oneOf"] = []any{}
+	}
+	if len(s.anyOf) > 0 {
+		out["anyOf"] = []any{}
+	}
+	if !noAllOf && s.allOfLen() > 0 {
+		out["allOf"] = []any{}
+	}
+	if !isNull(s.not) {
+		out["not"] = map[string]any{}
+	}
+}
+
+// SkeletonSchema reduces a JSON Schema to what a compiled response schema keeps (see
+// rawConverter.skeleton): type, properties, required and items, with compositions and
+// additionalProperties as empty markers.
+func SkeletonSchema(s map[string]any) map[string]any {
+	if s == nil {
+		return nil
+	}
+	out := map[string]any{}
+	for k, v := range s {
+		switch k {
+		case "type", "required":
+			out[k] = v
+		case "items":
+			if m, ok := v.(map[string]any); ok {
+				out[k] = SkeletonSchema(m)
+			}
+		case "properties":
+			props := map[string]any{}
+			for name, p := range v.(map[string]any) {
+				m, _ := p.(map[string]any)
+				props[name] = SkeletonSchema(m)
+			}
+			out[k] = props
+		case "additionalProperties":
+			if b, ok := v.(bool); ok {
+				out[k] = b
+			} else {
+				out[k] = map[string]any{}
+			}
+		case "oneOf", "anyOf", "allOf":
+			out[k] = []any{}
+		case "not":
+			out[k] = map[string]any{}
+		}
+	}
+	return out
+}
+
+func (s *rawSchema) schemaExamples() []any {
+	if ex := decodeList(s.examples); len(ex) > 0 {
+		return ex
+	}
+	if v := decodeAny(s.example); v != nil {
+		return []any{v}
+	}
+	return nil
+}
+
+func (rc *rawConverter) properties(s *rawSchema) (map[string]any, []string) {
+	props := make(map[string]any, s.nprops)
+	for _, m := range s.props {
+		name, v := m.key, m.val
+		if isNull(v) {
+			props[name] = rc.c.intern(map[string]any{})
+			continue
+		}
+		sub := rc.c.schema(v)
+		if sub != nil && rc.skipProperty(sub) {
+			// A duplicate key read later wins, as encoding/json does.
+			delete(props, name)
+			continue
+		}
+		rc.depth++
+		props[name] = rc.convert(sub)
+		rc.depth--
+	}
+	var required []string
+	for _, name := range s.required {
+		if _, ok := props[name]; ok && !contains(required, name) {
+			required = append(required, name)
+		}
+	}
+	return props, required
+}
+
+func (rc *rawConverter) skipProperty(s *rawSchema) bool {
+	if rc.mode == modeRequest {
+		return s.readOnly
+	}
+	return s.writeOnly
+}
+
+func (rc *rawConverter) list(raws [][]byte, extra *rawSchema) []any {
+	out := make([]any, 0, len(raws)+1)
+	for _, r := range raws {
+		out = append(out, rc.convertRaw(r))
+	}
+	if extra != nil {
+		out = append(out, rc.convert(extra))
+	}
+	return out
+}
+
+func (rc *rawConverter) mergeAllOf(s *rawSchema) (map[string]any, bool) {
+	n := s.allOfLen()
+	parts := make([]map[string]any, 0, n+1)
+	rawRequired := make([][]string, 0, n+1)
+	add := func(sub *rawSchema) {
+		parts = append(parts, rc.convert(sub))
+		if sub != nil {
+			rawRequired = append(rawRequired, sub.required)
+		} else {
+			rawRequired = append(rawRequired, nil)
+		}
+	}
+	for _, r := range s.allOf {
+		add(rc.c.schema(r))
+	}
+	if s.conjunct != nil {
+		add(s.conjunct)
+	}
+	own := rc.convertValue(s, true)
+	parts = append(parts, own)
+	rawRequired = append(rawRequired, s.required)
+
+	merged := map[string]any{"type": "object"}
+	props := map[string]any{}
+	var required []string
+	addRequired := func(names []string) {
+		for _, name := range names {
+			if !contains(required, name) {
+				required = append(required, name)
+			}
+		}
+	}
+	for i, p := range parts {
+		addRequired(rawRequired[i])
+		for k, v := range p {
+			switch k {
+			case "type":
+				if v != "object" {
+					return nil, false
+				}
+			case "properties":
+				for name, sub := range v.(map[string]any) {
+					props[name] = sub
+				}
+			case "required":
+				addRequired(v.([]string))
+			case "description", "title":
+				if _, ok := merged[k]; !ok {
+					merged[k] = v
+				}
+			case "additionalProperties", "oneOf", "anyOf", "not", "allOf":
+				return nil, false
+			default:
+				merged[k] = v
+			}
+		}
+	}
+	if d, ok := own["description"]; ok {
+		merged["description"] = d
+	}
+	if len(props) > 0 {
+		merged["properties"] = props
+	}
+	kept := required[:0]
+	for _, name := range required {
+		if _, ok := props[name]; ok {
+			kept = append(kept, name)
+		}
+	}
+	required = kept
+	if len(required) > 0 {
+		merged["required"] = required
+	}
+	return merged, true
+}
+
+// schemaAt resolves the schema held at raw (an object, a boolean or a $ref to one), with
+// the identity kin-openapi's pointers have: one value per component, one per inline schema,
+// one per 3.1 $ref carrying sibling keywords.
+func (c *compiler) schema(raw []byte) *rawSchema {
+	if isNull(raw) {
+		return nil
+	}
+	if s, ok := c.schemas[&raw[0]]; ok {
+		return s
+	}
+	var s *rawSchema
+	switch raw[0] {
+	case 't', 'f':
+		b := raw[0] == 't'
+		s = &rawSchema{always: &b}
+	case '{':
+		s = c.schemaObject(raw)
+	default:
+		s = nil
+	}
+	if s != nil && !s.flagged {
+		s.flagged, s.recursive = true, c.inRecursive(raw)
+	}
+	c.schemas[&raw[0]] = s
+	return s
+}
+
+func (c *compiler) schemaObject(raw []byte) *rawSchema {
+	refRaw := c.getKey(raw, "$ref")
+	if !isString(refRaw) {
+		return c.parseSchemaObject(raw)
+	}
+	ref := rawStr(refRaw)
+	target, ok := c.resolve(ref)
+	if !ok {
+		c.bad("dangling schema $ref " + ref)
+		return nil
+	}
+	base := c.schema(target)
+	if !c.v31 || base == nil {
+		return base
+	}
+	sib := c.parseSchemaObject(raw)
+	var annotations, assertions []string
+	present := map[string]bool{}
+	c.objEach(raw, func(k string, v []byte) bool {
+		if !isNull(v) {
+			present[k] = true
+		}
+		return true
+	})
+	for k := range present {
+		if k == "$ref" || strings.HasPrefix(k, "x-") {
+			continue
+		}
+		if refSiblingAnnotationKeys[k] {
+			annotations = append(annotations, k)
+		} else {
+			assertions = append(assertions, k)
+		}
+	}
+	if len(annotations) == 0 && len(assertions) == 0 {
+		return base
+	}
+	cp := *base
+	cp.flagged, cp.recursive = true, base.recursive || c.inRecursive(raw)
+	for _, k := range annotations {
+		overlay(&cp, sib, k)
+	}
+	if len(assertions) > 0 {
+		conj := &rawSchema{}
+		set := false
+		for _, k := range assertions {
+			if overlay(conj, sib, k) {
+				set = true
+			}
+		}
+		if set && !conj.empty() {
+			cp.allOf = append([][]byte(nil), base.allOf...)
+			if base.conjunct != nil {
+				// A chain of sibling-carrying refs: rare; keep the nearest one.
+				c.bad("nested 3.1 $ref siblings")
+			}
+			cp.conjunct = conj
+		}
+	}
+	return &cp
+}
+
+func (s *rawSchema) empty() bool {
+	return s.always == nil && len(s.types) == 0 && s.title == "" && s.description == "" &&
+		s.format == "" && s.pattern == "" && isNull(s.enum) && isNull(s.constV) && isNull(s.def) &&
+		isNull(s.example) && isNull(s.examples) && s.min == nil && s.max == nil && s.multipleOf == nil &&
+		s.exMinB == nil && s.exMaxB == nil && s.exMinV == nil && s.exMaxV == nil &&
+		s.minLength == 0 && s.minItems == 0 && s.maxLength == nil && s.maxItems == nil &&
+		!s.uniqueItems && !s.deprecated && !s.readOnly && !s.writeOnly && !s.nullable &&
+		isNull(s.items) && len(s.prefixItems) == 0 && s.nprops == 0 && len(s.required) == 0 &&
+		s.apHas == nil && isNull(s.apSchema) && len(s.oneOf) == 0 && len(s.anyOf) == 0 &&
+		len(s.allOf) == 0 && isNull(s.not)
+}
+
+// intern returns the one map equal to skeleton schema m, so the many responses that hold
+// the same structure (GitHub's simple-user, repository...) share it. Children are
+// interned first, so a node is known by its own keys and its children's identities.
+// Interned maps are read-only.
+func (c *compiler) intern(m map[string]any) map[string]any {
+	if c.interned == nil {
+		c.interned = map[string]map[string]any{}
+		c.internID = map[unsafe.Pointer]int{}
+	}
+	var b strings.Builder
+	id := func(v any) {
+		sub, _ := v.(map[string]any)
+		b.WriteString(strconv.Itoa(c.nodeID(sub)))
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		b.WriteString(k)
+		b.WriteByte('=')
+		switch v := m[k].(type) {
+		case string:
+			b.WriteString(strconv.Quote(v))
+		case []string:
+			for _, x := range v {
+				b.WriteString(strconv.Quote(x))
+				b.WriteByte(',')
+			}
+		case bool:
+			b.WriteString(strconv.FormatBool(v))
+		case map[string]any:
+			if k == "properties" {
+				names := make([]string, 0, len(v))
+				for n := range v {
+					names = append(names, n)
+				}
+				sort.Strings(names)
+				b.WriteByte('{')
+				for _, n := range names {
+					b.WriteString(strconv.Quote(n))
+					b.WriteByte(':')
+					id(v[n])
+					b.WriteByte(',')
+				}
+				b.WriteByte('}')
+			} else {
+				id(v)
+			}
+		case []any:
+			b.WriteString(strconv.Itoa(len(v)))
+		default:
+			// Not a skeleton value: keep the map as it is.
+			return m
+		}
+		b.WriteByte(';')
+	}
+	key := b.String()
+	if have, ok := c.interned[key]; ok {
+		return have
+	}
+	c.interned[key] = m
+	return m
+}
+
+// nodeID numbers a map by identity.
+func (c *compiler) nodeID(m map[string]any) int {
+	if m == nil {
+		return -1
+	}
+	p := reflect.ValueOf(m).UnsafePointer()
+	if id, ok := c.internID[p]; ok {
+		return id
+	}
+	id := len(c.internID)
+	c.internID[p] = id
+	return id
+}

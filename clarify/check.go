@@ -3,6 +3,8 @@ package clarify
 import (
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/askapi/askapi/tools"
@@ -78,7 +80,13 @@ func Check(c Call) ([]Question, error) {
 				}
 			}
 		}
-		q.Question = fmt.Sprintf("%s (%s)", Ask(c.Op, f), p.message)
+		given := describe(valueAt(c.Args[p.field], p.path))
+		if len(q.Options) > 0 {
+			// Ask already lists the choices; the validator's message would repeat them.
+			q.Question = fmt.Sprintf("%s (%s is not one of them.)", Ask(c.Op, f), given)
+		} else {
+			q.Question = fmt.Sprintf("%s (%s cannot be used: %s.)", Ask(c.Op, f), given, p.message)
+		}
 		if p.field == "" {
 			q.Question = "The arguments do not fit this operation: " + p.message
 		}
@@ -233,6 +241,29 @@ func inEnum(schema map[string]any, v any) bool {
 		}
 	}
 	return false
+}
+
+// valueAt finds the value a nested violation is about ("/0" in an array argument), so
+// the question quotes the offending element rather than the whole argument.
+func valueAt(v any, path string) any {
+	for _, tok := range strings.Split(strings.TrimPrefix(path, "/"), "/") {
+		if tok == "" {
+			continue
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return v
+			}
+			v = x[i]
+		default:
+			return v
+		}
+	}
+	return v
 }
 
 func describe(v any) string {

@@ -130,6 +130,25 @@ func OutputSchema() map[string]any {
 	}
 }
 
+// mentionsAll reports whether a question already names every option.
+func mentionsAll(question string, opts []Option) bool {
+	for _, o := range opts {
+		if !strings.Contains(question, o.Label) {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *Result) onlySensitive() bool {
+	for _, q := range r.Questions {
+		if q.Kind != Sensitive {
+			return false
+		}
+	}
+	return len(r.Questions) > 0
+}
+
 // Text renders the result for the text content block: the same JSON, preceded for a
 // clarification by the questions in plain words and the instruction not to guess.
 func (r *Result) Text() string {
@@ -139,11 +158,14 @@ func (r *Result) Text() string {
 	}
 	switch r.Status {
 	case StatusNeedsClarification:
+		if r.onlySensitive() {
+			return "Nothing was sent: this API's credentials are not configured. Tell the user what to set in askapi's configuration; never ask for a secret in chat.\n" + r.Questions[0].Question + "\n" + string(data)
+		}
 		var b strings.Builder
 		b.WriteString("Nothing was sent. Ask the user; do not guess or invent values.\n")
 		for i, q := range r.Questions {
 			fmt.Fprintf(&b, "%d. %s", i+1, q.Question)
-			if len(q.Options) > 0 {
+			if len(q.Options) > 0 && !mentionsAll(q.Question, q.Options) {
 				labels := make([]string, len(q.Options))
 				for j, o := range q.Options {
 					labels[j] = o.Label

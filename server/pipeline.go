@@ -136,7 +136,9 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		return
 	}
 	if qs := p.sensitive(c); len(qs) > 0 {
-		p.clarify(c, qs)
+		// Configuration, not the chat, must change: there is nothing to resume.
+		c.result.Status = clarify.StatusNeedsClarification
+		c.result.Questions = qs
 		return
 	}
 	qs, ok := p.complete(ctx, c)
@@ -298,7 +300,7 @@ func (p *Pipeline) sensitive(c *call) []clarify.Question {
 		qs = append(qs, clarify.Question{
 			Field:    scheme,
 			Kind:     clarify.Sensitive,
-			Question: fmt.Sprintf("This API needs the %q credential. Set %s in askapi's configuration (environment or the client's server settings); do not paste it in chat.", scheme, tools.AuthEnvVar(scheme)),
+			Question: fmt.Sprintf("This API needs the %q credential. It must be set in askapi's configuration (%s, or %s for every scheme; in the client's server settings), never pasted in chat.", scheme, tools.AuthEnvVar(scheme), tools.GenericAuthEnvVar),
 			Reason:   fmt.Sprintf("%s requires security scheme %q and no credential is configured", c.op.Key(), scheme),
 		})
 	}

@@ -292,7 +292,7 @@ func (p *Pipeline) closeOperations(name string) []*tools.Operation {
 		}
 		return r
 	}, name)
-	for _, m := range p.Search.Search(words, maxCloseMatches).Matches {
+	for _, m := range p.Search().Search(words, maxCloseMatches).Matches {
 		add(m.Op)
 	}
 	return out

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
@@ -27,10 +28,10 @@ func ToolOf(op *tools.Operation, resolvable []reverse.Resolvable, confirm bool) 
 	if err != nil {
 		return mcp.Tool{}, fmt.Errorf("input schema of %s: %w", op.Name, err)
 	}
-	// Every tool shares the envelope as its output schema.
-	output, err := json.Marshal(clarify.OutputSchema())
+	// Every tool shares the envelope as its output schema: one encoding for all of them.
+	output, err := envelopeSchema()
 	if err != nil {
-		return mcp.Tool{}, fmt.Errorf("output schema: %w", err)
+		return mcp.Tool{}, err
 	}
 	readOnly := op.ReadOnly()
 	destructive := op.Method == "DELETE"
@@ -57,6 +58,15 @@ func ToolOf(op *tools.Operation, resolvable []reverse.Resolvable, confirm bool) 
 	}
 	return t, nil
 }
+
+// envelopeSchema is the encoded output schema every operation tool declares.
+var envelopeSchema = sync.OnceValues(func() (json.RawMessage, error) {
+	data, err := json.Marshal(clarify.OutputSchema())
+	if err != nil {
+		return nil, fmt.Errorf("output schema: %w", err)
+	}
+	return data, nil
+})
 
 // withConfirm offers _confirm on tools whose writes policy wants confirmed.
 func withConfirm(schema map[string]any) map[string]any {

@@ -37,9 +37,9 @@ func metaTool(name, title, desc string, input map[string]any) (mcp.Tool, error) 
 	if err != nil {
 		return mcp.Tool{}, fmt.Errorf("input schema of %s: %w", name, err)
 	}
-	out, err := json.Marshal(clarify.OutputSchema())
+	out, err := envelopeSchema()
 	if err != nil {
-		return mcp.Tool{}, fmt.Errorf("output schema: %w", err)
+		return mcp.Tool{}, err
 	}
 	yes, no := true, false
 	return mcp.Tool{
@@ -99,7 +99,7 @@ func (p *Pipeline) FindOperations(args map[string]any) *clarify.Result {
 	if l, ok := args["limit"].(float64); ok && l >= 1 {
 		limit = int(math.Min(l, 50))
 	}
-	res := p.Search.Search(query, limit)
+	res := p.Search().Search(query, limit)
 	if res.Unsupported {
 		return &clarify.Result{Status: clarify.StatusUnsupported, Operation: ToolFindOperations, Reason: res.Reason}
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/askapi/askapi/clarify"
@@ -26,8 +27,10 @@ type Pipeline struct {
 	Sealer      *clarify.Sealer
 	// Graph resolves names given for identifiers; nil disables completion.
 	Graph *reverse.Graph
-	// Search ranks operations for find_operations.
-	Search *reverse.Index
+	// searchIndex ranks operations for find_operations; built on first use, since
+	// tools/list does not need it and a large spec's index costs startup time.
+	searchIndex     *reverse.Index
+	searchIndexOnce sync.Once
 	// Resolvable lists, per tool, the arguments that accept a name.
 	Resolvable map[string][]reverse.Resolvable
 	// Policy says which writes need confirmation and which fields must come from the user.
@@ -372,6 +375,12 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 	c.result.Status = clarify.StatusOK
 	c.result.Body = resp.Body
 	c.result.Note = resp.Note
+}
+
+// Search returns the operation search index, building it on first use.
+func (p *Pipeline) Search() *reverse.Index {
+	p.searchIndexOnce.Do(func() { p.searchIndex = reverse.NewIndex(p.Catalog) })
+	return p.searchIndex
 }
 
 // baseFor is the base URL requests for op go to: --base-url, else the operation's own

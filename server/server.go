@@ -93,7 +93,6 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		Policy:      policy,
 		Graph:       graph,
 		Resolvable:  graph.Annotate(),
-		Search:      reverse.NewIndex(cat),
 		Catalog:     cat,
 		BaseURL:     base,
 		Credentials: cred,

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -113,6 +114,35 @@ func (c *catalogCache) get(key string) *Catalog {
 func (c *catalogCache) put(key string, cat *Catalog) {
 	if err := c.write(key, cat); err != nil {
 		c.log.Debug("catalog cache: cannot write entry", "key", key, "err", err)
+		return
+	}
+	c.prune()
+}
+
+// maxCacheEntries bounds the cache: every spec version and askapi build has its own
+// entry, so the least recently written ones go.
+const maxCacheEntries = 32
+
+func (c *catalogCache) prune() {
+	entries, err := filepath.Glob(filepath.Join(c.dir, "*.cat"))
+	if err != nil || len(entries) <= maxCacheEntries {
+		return
+	}
+	type entry struct {
+		path string
+		mod  int64
+	}
+	var list []entry
+	for _, p := range entries {
+		if fi, err := os.Stat(p); err == nil {
+			list = append(list, entry{p, fi.ModTime().UnixNano()})
+		}
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].mod > list[j].mod })
+	for _, e := range list[min(len(list), maxCacheEntries):] {
+		if err := os.Remove(e.path); err != nil {
+			c.log.Debug("catalog cache: cannot remove old entry", "path", e.path, "err", err)
+		}
 	}
 }
 
@@ -149,12 +179,18 @@ func encodeCatalog(w io.Writer, cat *Catalog) error {
 	return e.err
 }
 
-func decodeCatalog(data []byte) (*Catalog, error) {
+func decodeCatalog(data []byte) (cat *Catalog, err error) {
+	defer func() {
+		// A corrupt entry must never take the server down: it is only a cache.
+		if r := recover(); r != nil {
+			cat, err = nil, fmt.Errorf("corrupt entry: %v", r)
+		}
+	}()
 	if !bytes.HasPrefix(data, cacheMagic) {
 		return nil, errors.New("not a catalog cache entry")
 	}
 	d := &catDecoder{b: data[len(cacheMagic):]}
-	cat := d.catalog()
+	cat = d.catalog()
 	if d.err != nil {
 		return nil, d.err
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"testing"
@@ -109,5 +111,47 @@ func TestCatalogCacheDisabled(t *testing.T) {
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, "*")); len(m) != 0 {
 		t.Fatalf("cache disabled but files written: %v", m)
+	}
+}
+
+// TestCatalogCacheFuzzedEntries feeds the decoder truncated and flipped entries: each must
+// be refused (or decoded), never panic.
+func TestCatalogCacheFuzzedEntries(t *testing.T) {
+	spec := filepath.Join("..", "..", "shared", "specs", "alertmanager-v2.yaml")
+	if _, err := os.Stat(spec); err != nil {
+		t.Skip(err)
+	}
+	cat, err := LoadCatalog(context.Background(), spec, LoadOptions{NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := encodeCatalog(&buf, cat); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.Bytes()
+	if _, err := decodeCatalog(good); err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	for n := 0; n < len(good); n += 7 {
+		if _, err := decodeCatalog(good[:n]); err == nil {
+			t.Fatalf("truncated entry (%d of %d bytes) decoded", n, len(good))
+		}
+	}
+	for i := len(cacheMagic); i < len(good); i += 13 {
+		bad := append([]byte(nil), good...)
+		bad[i] ^= 0xff
+		decodeCatalog(bad) // must not panic
+	}
+}
+
+func TestCatalogCachePrune(t *testing.T) {
+	dir := t.TempDir()
+	for i := range maxCacheEntries + 5 {
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("%02d.cat", i)), []byte("x"), 0o600)
+	}
+	(&catalogCache{dir: dir, log: slog.New(slog.DiscardHandler)}).prune()
+	if got := len(cacheEntries(t, dir)); got != maxCacheEntries {
+		t.Fatalf("entries after pruning = %d, want %d", got, maxCacheEntries)
 	}
 }

@@ -29,7 +29,7 @@ type compiler struct {
 	internID map[unsafe.Pointer]int
 	// memo holds context-free skeleton conversions (see memo.go); nil turns it off.
 	memo      map[memoKey]map[string]any
-	recRanges [][2]int
+	recRanges [][3]int // start, end and cycle of each recursive component schema
 	// problem is set when the document holds something this compiler does not read
 	// exactly as the precise path does; the caller then takes that path.
 	problem string
@@ -388,8 +388,8 @@ func (c *compiler) operation(method, path string, item map[string][]byte, raw []
 	o.InputSchema = inputSchema(o)
 	responses := f["responses"]
 	codes := c.successCodes(responses)
-	o.Response = c.response(responses, codes)
-	o.Links = c.links(responses, codes)
+	o.Response = c.response(codes)
+	o.Links = c.links(codes)
 	return o
 }
 
@@ -534,7 +534,9 @@ func (c *compiler) successCodes(responses []byte) []member {
 	return out
 }
 
-func (c *compiler) response(_ []byte, codes []member) map[string]any {
+// response is the skeleton schema of the first successful JSON response (see
+// rawConverter.skeleton); the dependency graph reads which fields it yields.
+func (c *compiler) response(codes []member) map[string]any {
 	for _, code := range codes {
 		r := c.deref(code.val)
 		if r == nil {
@@ -560,7 +562,8 @@ func (c *compiler) response(_ []byte, codes []member) map[string]any {
 	return nil
 }
 
-func (c *compiler) links(_ []byte, codes []member) []Link {
+// links are the OpenAPI links of the successful responses, by status then name.
+func (c *compiler) links(codes []member) []Link {
 	var out []Link
 	for _, code := range codes {
 		r := c.deref(code.val)

@@ -4,18 +4,19 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
 // goldenSpecs are the specs whose compiled catalogs are pinned by hash in
 // testdata/compile/golden.json. The hashes were recorded when the byte compiler replaced
-// the tree-based builder, after TestLoadCatalogEqualsBuild had shown both gave the same
-// catalog (response schemas as skeletons; a response's JSON media type and a parameter's
+// the tree-based builder, after a test (since removed with the old builder) had shown both gave
+// the same catalog on these four specs (response schemas as skeletons; a response's JSON media type and a parameter's
 // examples in document order, where the old builder took map order).
 var goldenSpecs = map[string]string{
 	"tmdb":         filepath.Join("..", "..", "shared", "specs", "tmdb.json"),
@@ -118,5 +119,44 @@ func TestCompileFastFallsBack(t *testing.T) {
 				t.Fatalf("err = %v, want a SpecError", err)
 			}
 		})
+	}
+}
+
+func TestRawStrMatchesEncodingJSON(t *testing.T) {
+	for _, tok := range []string{
+		`"plain"`, `"a\nb\t\"q\" \\ \/ \b\f\r"`, `"é ü 日本"`, `"\u00e9\u65e5"`,
+		`"\ud83d\ude00 smile"`, `"\ud83d lone"`, `"\ude00 lone low"`, `"\ud83d\u0041"`,
+		`""`, "\"bad \xff byte\"",
+	} {
+		var want string
+		if err := json.Unmarshal([]byte(tok), &want); err != nil {
+			t.Fatalf("%s: %v", tok, err)
+		}
+		if got := rawStr([]byte(tok)); got != want {
+			t.Errorf("rawStr(%s) = %q, want %q", tok, got, want)
+		}
+	}
+}
+
+// TestLoadCatalogWarnings: the catalog carries exactly the precise loader's warnings
+// (Spotify's normalisations, each with its pointer).
+func TestLoadCatalogWarnings(t *testing.T) {
+	path := goldenSpecs["spotify"]
+	if _, err := os.Stat(path); err != nil {
+		t.Skip(err)
+	}
+	_, info, err := LoadDocument(context.Background(), path, LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := LoadCatalog(context.Background(), path, LoadOptions{NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(info.Warnings) != 122 {
+		t.Errorf("LoadDocument gave %d warnings, want Spotify's 122", len(info.Warnings))
+	}
+	if strings.Join(cat.Warnings, "\n") != strings.Join(info.Warnings, "\n") {
+		t.Errorf("catalog warnings differ from the loader's:\n%s", strings.Join(cat.Warnings, "\n"))
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime"
+	"runtime/debug"
 )
 
 // LoadCatalog reads a spec (file path or http(s) URL; JSON or YAML; Swagger 2.0, OpenAPI
@@ -43,6 +45,17 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*Catalog
 		if cat := cache.get(key); cat != nil {
 			return cat, nil
 		}
+	}
+	if len(data) > 4<<20 {
+		// A large spec's bytes and the compiler's indexes are garbage once compiled; a
+		// tighter GC pace while compiling keeps the peak near the live size (the peak RSS
+		// target is for the whole server), and a collection at the end lets the server's
+		// next allocations start from the catalog's size. The previous pace is restored.
+		old := debug.SetGCPercent(40)
+		defer func() {
+			runtime.GC()
+			debug.SetGCPercent(old)
+		}()
 	}
 	cat, cacheable, err := compileSpec(l, data)
 	if err != nil {

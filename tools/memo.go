@@ -10,7 +10,10 @@ import (
 // again. A skeleton conversion of schema X at depth d depends on the stack above it only
 // where X's subtree reaches a schema already on that stack (a recursion cut), and that
 // needs a schema on a cycle. So when no schema on the stack lies in a recursive component,
-// the result of (X, d) is the same in every context and is computed once.
+// the result of (X, d) is the same in every context and is computed once. More precisely,
+// a schema Y on the stack can be reached again below X only if Y's component and X's lie
+// on one cycle (one strongly connected component of the $ref graph); so (X, d) is reused
+// whenever no schema on the stack shares X's cycle.
 
 type memoKey struct {
 	s     *rawSchema
@@ -72,6 +75,8 @@ func (c *compiler) findRecursive(refs map[string]struct{}) {
 	var stack []int
 	next := 0
 	recursive := make([]bool, len(names))
+	scc := make([]int, len(names))
+	nscc := 0
 	var visit func(v int)
 	visit = func(v int) {
 		index[v], low[v] = next, next
@@ -100,11 +105,13 @@ func (c *compiler) findRecursive(refs map[string]struct{}) {
 					break
 				}
 			}
-			if len(comp) > 1 {
-				for _, w := range comp {
+			for _, w := range comp {
+				scc[w] = nscc
+				if len(comp) > 1 {
 					recursive[w] = true
 				}
 			}
+			nscc++
 		}
 	}
 	for v := range names {
@@ -116,19 +123,24 @@ func (c *compiler) findRecursive(refs map[string]struct{}) {
 		if recursive[i] {
 			b := c.index[n]
 			start := cap(c.d) - cap(b)
-			c.recRanges = append(c.recRanges, [2]int{start, start + len(b)})
+			c.recRanges = append(c.recRanges, [3]int{start, start + len(b), scc[i]})
 		}
 	}
 	sort.Slice(c.recRanges, func(i, j int) bool { return c.recRanges[i][0] < c.recRanges[j][0] })
 	c.memo = map[memoKey]map[string]any{}
 }
 
-// inRecursive reports whether raw lies inside a recursive component.
-func (c *compiler) inRecursive(raw []byte) bool {
+// cycleOf returns 1 + the strongly connected component of the recursive component schema
+// raw lies in, or 0 when it lies in none (or memoisation is off: then every schema counts
+// as recursive, in one shared component).
+func (c *compiler) cycleOf(raw []byte) int {
 	if c.memo == nil || len(raw) == 0 {
-		return true
+		return 1
 	}
 	off := cap(c.d) - cap(raw)
 	i := sort.Search(len(c.recRanges), func(i int) bool { return c.recRanges[i][1] > off })
-	return i < len(c.recRanges) && c.recRanges[i][0] <= off
+	if i < len(c.recRanges) && c.recRanges[i][0] <= off {
+		return c.recRanges[i][2] + 1
+	}
+	return 0
 }

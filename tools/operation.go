@@ -70,8 +70,11 @@ type Operation struct {
 
 	// InputSchema is the flat JSON Schema of the tool's arguments, reserved ones included.
 	InputSchema map[string]any `json:"input_schema"`
-	// Response is the JSON Schema of the first successful JSON response, if any; the
-	// dependency graph reads which fields it yields.
+	// Response is the structure of the first successful JSON response, if any, as a
+	// skeleton JSON Schema: type, properties, required and items only (compositions and
+	// additionalProperties as empty markers), five levels deep. The dependency graph and
+	// the search index read which fields it yields. Its maps may be shared between
+	// operations: read-only.
 	Response map[string]any `json:"response,omitempty"`
 	// Links are the OpenAPI links declared on successful responses.
 	Links []Link `json:"links,omitempty"`

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -21,6 +22,27 @@ func wsSkip(d []byte, i int) int {
 // address of its first byte, recorded by the validating scan so skipping is one lookup.
 type rj struct {
 	lens map[*byte]int32
+	// keys interns object keys: the same few hundred names recur everywhere.
+	keys map[string]string
+}
+
+// key decodes an object key token, sharing one string per distinct key.
+func (r *rj) key(tok []byte) string {
+	in := tok[1 : len(tok)-1]
+	for _, c := range in {
+		if c == '\\' || c >= utf8.RuneSelf {
+			return rawStr(tok)
+		}
+	}
+	if k, ok := r.keys[string(in)]; ok {
+		return k
+	}
+	if r.keys == nil {
+		r.keys = map[string]string{}
+	}
+	k := string(in)
+	r.keys[k] = k
+	return k
 }
 
 // skipValue returns the end of the value starting at d[i].
@@ -91,7 +113,7 @@ func (r *rj) objEach(obj []byte, f func(key string, val []byte) bool) {
 	i := wsSkip(obj, 1)
 	for i < len(obj) && obj[i] == '"' {
 		kend := skipString(obj, i)
-		key := rawStr(obj[i:kend])
+		key := r.key(obj[i:kend])
 		i = wsSkip(obj, kend)
 		i = wsSkip(obj, i+1) // ':'
 		vend := r.skipValue(obj, i)
@@ -145,16 +167,104 @@ func rawStr(v []byte) string {
 		return ""
 	}
 	in := v[1 : len(v)-1]
+	esc := false
 	for _, c := range in {
-		if c == '\\' || c >= utf8.RuneSelf {
-			var s string
-			if err := json.Unmarshal(v, &s); err == nil {
-				return s
-			}
-			return string(in)
+		if c == '\\' {
+			esc = true
+			break
 		}
 	}
+	if !esc && utf8.Valid(in) {
+		return string(in)
+	}
+	if out, ok := unescapeJSON(in); ok {
+		return out
+	}
+	// Anything unusual (invalid UTF-8 to replace, a malformed escape): encoding/json's way.
+	var str string
+	if err := json.Unmarshal(v, &str); err == nil {
+		return str
+	}
 	return string(in)
+}
+
+// unescapeJSON decodes the escapes of a JSON string's content as encoding/json does; ok is
+// false for input it leaves to encoding/json (invalid UTF-8, malformed escapes).
+func unescapeJSON(in []byte) (string, bool) {
+	if !utf8.Valid(in) {
+		return "", false
+	}
+	b := make([]byte, 0, len(in))
+	for i := 0; i < len(in); i++ {
+		c := in[i]
+		if c != '\\' {
+			b = append(b, c)
+			continue
+		}
+		if i+1 >= len(in) {
+			return "", false
+		}
+		i++
+		switch in[i] {
+		case '"', '\\', '/':
+			b = append(b, in[i])
+		case 'b':
+			b = append(b, '\b')
+		case 'f':
+			b = append(b, '\f')
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		case 't':
+			b = append(b, '\t')
+		case 'u':
+			r, ok := hex4(in[i+1:])
+			if !ok {
+				return "", false
+			}
+			i += 4
+			if utf16.IsSurrogate(r) {
+				r2 := rune(-1)
+				if i+2 < len(in) && in[i+1] == '\\' && in[i+2] == 'u' {
+					if x, ok := hex4(in[i+3:]); ok {
+						r2 = x
+					}
+				}
+				if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+					r = dec
+					i += 6
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			b = utf8.AppendRune(b, r)
+		default:
+			return "", false
+		}
+	}
+	return string(b), true
+}
+
+func hex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
 }
 
 func isString(v []byte) bool { return len(v) > 0 && v[0] == '"' }

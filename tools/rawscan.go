@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // rawScan is a single pass over the raw bytes of a JSON OpenAPI 3.x document that tells
@@ -202,7 +203,11 @@ func (s *rawScan) objectBody(i int, f func(key string, at int) int) int {
 			return len(s.d)
 		}
 		end, raw, esc := s.str(i)
-		key := strValue(raw, esc)
+		// The key aliases the document (no copy): it is only looked at, never kept.
+		key := unsafe.String(unsafe.SliceData(raw), len(raw))
+		if esc || len(raw) == 0 {
+			key = strValue(raw, esc)
+		}
 		i = s.ws(end)
 		if i >= len(s.d) || s.d[i] != ':' {
 			s.fail()

@@ -15,7 +15,8 @@ type rawSchema struct {
 	always *bool
 
 	types                      []string
-	title, description, format string
+	title, description         []byte // raw tokens, decoded when used
+	format                     string
 	pattern                    string
 	enum, constV, def, example []byte
 	examples                   []byte
@@ -37,9 +38,10 @@ type rawSchema struct {
 	apSchema                   []byte
 	oneOf, anyOf, allOf        [][]byte
 	not                        []byte
-	// flagged is set once recursive is known: whether the schema lies in a component on
-	// a $ref cycle (see memo.go).
-	flagged, recursive bool
+	// flagged is set once cycle is known: 1 + the $ref cycle of the component the schema
+	// lies in, 0 for none (see memo.go).
+	flagged bool
+	cycle   int
 	// conjunct is the extra allOf entry made of a 3.1 $ref's assertion siblings.
 	conjunct *rawSchema
 }
@@ -59,9 +61,9 @@ func (c *compiler) parseSchemaObject(obj []byte) *rawSchema {
 				c.arrEach(v, func(e []byte) { s.types = append(s.types, rawStr(e)) })
 			}
 		case "title":
-			s.title = rawStr(v)
+			s.title = v
 		case "description":
-			s.description = rawStr(v)
+			s.description = v
 		case "format":
 			s.format = rawStr(v)
 		case "pattern":
@@ -162,7 +164,7 @@ func (c *compiler) parseSchemaObject(obj []byte) *rawSchema {
 	return s
 }
 
-// refSiblingAnnotations are the 3.1 $ref siblings that override the referenced schema's
+// refSiblingAnnotationKeys are the 3.1 $ref siblings that override the referenced schema's
 // own keyword (kin-openapi's list); the others are added as one more allOf entry.
 var refSiblingAnnotationKeys = map[string]bool{
 	"$comment": true, "allowEmptyValue": true, "default": true, "deprecated": true,
@@ -258,8 +260,8 @@ type rawConverter struct {
 	maxDepth int
 	depth    int
 	stack    []*rawSchema
-	// danger counts the schemas on the stack that lie in recursive components.
-	danger int
+	// onStack counts, per $ref cycle, the schemas on the stack that lie in it.
+	onStack map[int]int
 }
 
 func (c *compiler) newConverter(mode schemaMode) *rawConverter {
@@ -274,16 +276,19 @@ func (rc *rawConverter) convert(s *rawSchema) map[string]any {
 	if !rc.skeleton {
 		return rc.convert1(s)
 	}
-	memo := rc.c.memo != nil && s != nil && rc.danger == 0
+	memo := rc.c.memo != nil && s != nil && (s.cycle == 0 || rc.onStack[s.cycle] == 0)
 	key := memoKey{s, rc.depth}
 	if memo {
 		if m, ok := rc.c.memo[key]; ok {
 			return m
 		}
 	}
-	if s != nil && s.recursive {
-		rc.danger++
-		defer func() { rc.danger-- }()
+	if s != nil && s.cycle != 0 {
+		if rc.onStack == nil {
+			rc.onStack = map[int]int{}
+		}
+		rc.onStack[s.cycle]++
+		defer func() { rc.onStack[s.cycle]-- }()
 	}
 	out := rc.c.intern(rc.convert1(s))
 	if memo {
@@ -324,8 +329,8 @@ func (rc *rawConverter) cut(s *rawSchema, why string) map[string]any {
 		return out
 	}
 	desc := "(" + why + ": structure not expanded)"
-	if s.description != "" {
-		desc = firstSentence(s.description) + " " + desc
+	if d := rawStr(s.description); d != "" {
+		desc = firstSentence(d) + " " + desc
 	}
 	out["description"] = desc
 	return out
@@ -363,11 +368,11 @@ func (rc *rawConverter) convertValue(s *rawSchema, noAllOf bool) map[string]any 
 		rc.skeletonValue(s, out, noAllOf)
 		return out
 	}
-	if s.title != "" {
-		out["title"] = s.title
+	if t := rawStr(s.title); t != "" {
+		out["title"] = t
 	}
-	if s.description != "" {
-		out["description"] = s.description
+	if d := rawStr(s.description); d != "" {
+		out["description"] = d
 	}
 	if f := keepFormat(s.format); f != "" {
 		out["format"] = f
@@ -685,7 +690,7 @@ func (c *compiler) schema(raw []byte) *rawSchema {
 		s = nil
 	}
 	if s != nil && !s.flagged {
-		s.flagged, s.recursive = true, c.inRecursive(raw)
+		s.flagged, s.cycle = true, c.cycleOf(raw)
 	}
 	c.schemas[&raw[0]] = s
 	return s
@@ -729,7 +734,10 @@ func (c *compiler) schemaObject(raw []byte) *rawSchema {
 		return base
 	}
 	cp := *base
-	cp.flagged, cp.recursive = true, base.recursive || c.inRecursive(raw)
+	cp.flagged, cp.cycle = true, base.cycle
+	if cp.cycle == 0 {
+		cp.cycle = c.cycleOf(raw)
+	}
 	for _, k := range annotations {
 		overlay(&cp, sib, k)
 	}
@@ -754,7 +762,7 @@ func (c *compiler) schemaObject(raw []byte) *rawSchema {
 }
 
 func (s *rawSchema) empty() bool {
-	return s.always == nil && len(s.types) == 0 && s.title == "" && s.description == "" &&
+	return s.always == nil && len(s.types) == 0 && rawStr(s.title) == "" && rawStr(s.description) == "" &&
 		s.format == "" && s.pattern == "" && isNull(s.enum) && isNull(s.constV) && isNull(s.def) &&
 		isNull(s.example) && isNull(s.examples) && s.min == nil && s.max == nil && s.multipleOf == nil &&
 		s.exMinB == nil && s.exMaxB == nil && s.exMinV == nil && s.exMaxV == nil &&

@@ -69,7 +69,25 @@ type DeclaredSources map[string]map[string]Declared
 func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 	g := &Graph{cat: cat, edges: map[*tools.Operation][]Edge{}}
 	idx := newIndex(cat)
-	for _, op := range cat.Operations {
+	// Each operation's edges depend only on the index, which is read-only from here: they
+	// are computed across the cores, each into its operation's slot, then gathered in
+	// catalog order.
+	edges := make([][]Edge, len(cat.Operations))
+	tools.Parallel(len(cat.Operations), func(i int) {
+		edges[i] = idx.edgesOf(cat.Operations[i], declared)
+	})
+	for i, op := range cat.Operations {
+		if len(edges[i]) > 0 {
+			g.edges[op] = edges[i]
+		}
+	}
+	return g
+}
+
+// edgesOf computes the resolvable arguments of one operation.
+func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources) []Edge {
+	var edges []Edge
+	{
 		for _, p := range op.Params {
 			resource, isID := Resource(op, p)
 			var prods []Producer
@@ -85,10 +103,10 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 			if resource == "" {
 				resource = Singular(words(p.Name))
 			}
-			g.edges[op] = append(g.edges[op], Edge{Arg: p.Arg, Resource: resource, Producers: dedupe(prods)})
+			edges = append(edges, Edge{Arg: p.Arg, Resource: resource, Producers: dedupe(prods)})
 		}
 	}
-	return g
+	return edges
 }
 
 // Edges returns the resolvable arguments of op.

@@ -15,6 +15,11 @@ type index struct {
 	byOpID      map[string]*tools.Operation
 	safe        []*tools.Operation
 	collections map[*tools.Operation][]Collection
+	// linked lists, in catalog order, the operations that declare OpenAPI links.
+	linked []*tools.Operation
+	// listing holds, per safe operation with collections, what heuristicProducers asks
+	// of it for every target.
+	listing map[*tools.Operation]listingInfo
 	// byResource lists safe operations whose path or collections name a resource.
 	byResource map[string][]*tools.Operation
 }
@@ -27,21 +32,38 @@ func newIndex(cat *tools.Catalog) *index {
 		collections: map[*tools.Operation][]Collection{},
 		byResource:  map[string][]*tools.Operation{},
 	}
-	for _, op := range cat.Operations {
+	// Finding the collections of every response is the costly part, and independent per
+	// operation: it runs across the cores first.
+	allCols := make([][]Collection, len(cat.Operations))
+	infos := make([]listingInfo, len(cat.Operations))
+	tools.Parallel(len(cat.Operations), func(i int) {
+		if op := cat.Operations[i]; op.ReadOnly() && op.Response != nil {
+			allCols[i] = Collections(op.Response)
+			if len(allCols[i]) > 0 {
+				infos[i] = newListingInfo(op, allCols[i])
+			}
+		}
+	})
+	ix.listing = make(map[*tools.Operation]listingInfo)
+	for i, op := range cat.Operations {
 		ix.byKey[op.Key()] = op
 		ix.byKey[op.Name] = op
 		if op.OperationID != "" {
 			ix.byOpID[op.OperationID] = op
 		}
+		if len(op.Links) > 0 {
+			ix.linked = append(ix.linked, op)
+		}
 		if !op.ReadOnly() || op.Response == nil {
 			continue
 		}
-		cols := Collections(op.Response)
+		cols := allCols[i]
 		if len(cols) == 0 {
 			continue
 		}
 		ix.safe = append(ix.safe, op)
 		ix.collections[op] = cols
+		ix.listing[op] = infos[i]
 		seen := map[string]bool{}
 		add := func(r string) {
 			if r != "" && !seen[r] {
@@ -111,11 +133,12 @@ func (ix *index) heuristicProducers(target *tools.Operation, resource string) []
 		if op == target {
 			continue
 		}
-		for _, col := range ix.collections[op] {
+		info := ix.listing[op]
+		for ci, col := range ix.collections[op] {
 			score := 0
-			nameArg := nameInput(op)
-			pathNames := lastStatic(op.Path) == resource
-			containerNames := col.Container != "" && Singular(words(col.Container)) == resource
+			nameArg := info.nameArg
+			pathNames := info.pathNoun == resource
+			containerNames := col.Container != "" && info.containerNouns[ci] == resource
 			switch {
 			case pathNames && col.Container == "":
 				// A list or search over the resource itself: /silences, /search/person.
@@ -145,6 +168,23 @@ func (ix *index) heuristicProducers(target *tools.Operation, resource string) []
 		}
 	}
 	return out
+}
+
+// listingInfo is what heuristicProducers derives from a listing operation alone.
+type listingInfo struct {
+	nameArg        string   // nameInput(op)
+	pathNoun       string   // lastStatic(op.Path)
+	containerNouns []string // Singular(words(Container)) of each collection, "" if none
+}
+
+func newListingInfo(op *tools.Operation, cols []Collection) listingInfo {
+	info := listingInfo{nameArg: nameInput(op), pathNoun: lastStatic(op.Path), containerNouns: make([]string, len(cols))}
+	for i, c := range cols {
+		if c.Container != "" {
+			info.containerNouns[i] = Singular(words(c.Container))
+		}
+	}
+	return info
 }
 
 // selfSegments name endpoints about the caller: the authenticated user or account.
@@ -231,7 +271,7 @@ var bodyPointer = regexp.MustCompile(`^\$response\.body#(/.*)?$`)
 // linkProducers turns OpenAPI links that feed this parameter into producers.
 func (ix *index) linkProducers(target *tools.Operation, p *tools.Param) []Producer {
 	var out []Producer
-	for _, op := range ix.cat.Operations {
+	for _, op := range ix.linked {
 		for _, l := range op.Links {
 			if !ix.linkTargets(l, target) {
 				continue

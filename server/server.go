@@ -140,13 +140,27 @@ func Register(s *mcpserver.MCPServer, p *Pipeline) error {
 	if err != nil {
 		return err
 	}
-	for _, op := range p.Catalog.Operations {
+	ops := p.Catalog.Operations
+	built := make([]mcpserver.ServerTool, len(ops))
+	errs := make([]error, len(ops))
+	// Describing an operation (mostly encoding its input schema) is independent of every
+	// other: spread over the cores, each result in its operation's slot, so the order and
+	// the first error reported are those of a sequential loop.
+	tools.Parallel(len(ops), func(i int) {
+		op := ops[i]
 		t, err := ToolOf(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		built[i] = mcpserver.ServerTool{Tool: t, Handler: handlerFor(p, op)}
+	})
+	for _, err := range errs {
 		if err != nil {
 			return err
 		}
-		entries = append(entries, mcpserver.ServerTool{Tool: t, Handler: handlerFor(p, op)})
 	}
+	entries = append(entries, built...)
 	s.AddTools(entries...)
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unsafe"
 )
 
 // The catalog cache: a compiled catalog on disk, keyed by the spec's bytes, its source,
@@ -64,9 +65,27 @@ func openCache(opts LoadOptions, log *slog.Logger) *catalogCache {
 func cacheKey(data []byte, source string, opts LoadOptions) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%t\x00", cacheFormat, opts.Version, executableStamp(), source, opts.AllowExternalRefs)
-	h.Write(data)
+	if len(data) <= keyChunk {
+		h.Write(data)
+		return hex.EncodeToString(h.Sum(nil))
+	}
+	// A large spec is hashed as a tree: the digests of its fixed-size chunks, computed
+	// across the cores, then hashed in order with its length. The chunk size, not the
+	// number of cores, fixes the key.
+	n := (len(data) + keyChunk - 1) / keyChunk
+	sums := make([][sha256.Size]byte, n)
+	Parallel(n, func(i int) {
+		sums[i] = sha256.Sum256(data[i*keyChunk : min(len(data), (i+1)*keyChunk)])
+	})
+	fmt.Fprintf(h, "tree\x00%d\x00", len(data))
+	for i := range sums {
+		h.Write(sums[i][:])
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
+
+// keyChunk is the chunk size of cacheKey's tree hash.
+const keyChunk = 1 << 20
 
 // executableStamp identifies the running binary (path, size, modification time), so a
 // rebuilt askapi with an unchanged version string never reads entries of another build.
@@ -179,6 +198,8 @@ func encodeCatalog(w io.Writer, cat *Catalog) error {
 	return e.err
 }
 
+// decodeCatalog decodes an entry. The catalog's strings share data's bytes: data must
+// never change afterwards.
 func decodeCatalog(data []byte) (cat *Catalog, err error) {
 	defer func() {
 		// A corrupt entry must never take the server down: it is only a cache.
@@ -190,6 +211,8 @@ func decodeCatalog(data []byte) (cat *Catalog, err error) {
 		return nil, errors.New("not a catalog cache entry")
 	}
 	d := &catDecoder{b: data[len(cacheMagic):]}
+	// data is read for this call alone and never written again: its strings can share it.
+	d.s = unsafe.String(unsafe.SliceData(d.b), len(d.b))
 	cat = d.catalog()
 	if d.err != nil {
 		return nil, d.err

@@ -241,8 +241,11 @@ func (e *catEncoder) operation(o *Operation) {
 type catDecoder struct {
 	maps []map[string]any
 	b    []byte
-	b0   byte // the last byte read
-	err  error
+	// s holds the bytes b started with as one string: every string decoded is a slice of
+	// it, not an allocation of its own.
+	s   string
+	b0  byte // the last byte read
+	err error
 }
 
 var errCacheTruncated = errors.New("catalog cache entry is truncated")
@@ -283,7 +286,8 @@ func (d *catDecoder) str() string {
 		d.fail(errCacheTruncated)
 		return ""
 	}
-	s := string(d.b[:n])
+	off := len(d.s) - len(d.b)
+	s := d.s[off : off+int(n)]
 	d.b = d.b[n:]
 	return s
 }

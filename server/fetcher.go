@@ -30,7 +30,11 @@ func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[strin
 		return nil, fmt.Errorf("refusing to run %s automatically: only GET and HEAD producers run", op.Key())
 	}
 	secrets := f.p.secretList()
-	req, err := tools.BuildRequest(ctx, f.p.Catalog, op, args, f.p.baseFor(op), f.p.Credentials)
+	base, err := f.p.baseFor(op)
+	if err != nil {
+		return nil, err
+	}
+	req, err := tools.BuildRequest(ctx, f.p.Catalog, op, args, base, f.p.Credentials)
 	if err != nil {
 		return nil, fmt.Errorf("build request: %w", err)
 	}

@@ -44,7 +44,8 @@ type Pipeline struct {
 	// operation; NewPipeline decides it from --mode and the size of the spec.
 	dynamic bool
 
-	secrets []string
+	secrets     []string
+	secretsOnce sync.Once
 }
 
 // call is one call's working state.
@@ -229,7 +230,11 @@ func confirmEffect(op *tools.Operation) string {
 // requestDigest identifies the exact request a confirmation is for: method, URL and
 // body, built without credentials so no secret is hashed into the continuation.
 func (p *Pipeline) requestDigest(c *call) (string, string, error) {
-	req, err := tools.BuildRequest(context.Background(), p.Catalog, c.op, c.args, p.baseFor(c.op), tools.Credentials{})
+	base, err := p.baseFor(c.op)
+	if err != nil {
+		return "", "", err
+	}
+	req, err := tools.BuildRequest(context.Background(), p.Catalog, c.op, c.args, base, tools.Credentials{})
 	if err != nil {
 		return "", "", err
 	}
@@ -348,9 +353,9 @@ func (p *Pipeline) clarify(c *call, qs []clarify.Question) {
 }
 
 func (p *Pipeline) execute(ctx context.Context, c *call) {
-	base := p.baseFor(c.op)
-	if _, err := EffectiveBaseURL(base, base); err != nil {
-		p.fail(c, fmt.Sprintf("no API base URL: the spec declares %q; set --base-url (or ASKAPI_BASE_URL)", p.Catalog.BaseURL), 0, "")
+	base, err := p.baseFor(c.op)
+	if err != nil {
+		p.fail(c, err.Error(), 0, "")
 		return
 	}
 	req, err := tools.BuildRequest(ctx, p.Catalog, c.op, c.args, base, p.Credentials)
@@ -384,15 +389,20 @@ func (p *Pipeline) Search() *reverse.Index {
 }
 
 // baseFor is the base URL requests for op go to: --base-url, else the operation's own
-// server, else the spec's.
-func (p *Pipeline) baseFor(op *tools.Operation) string {
-	if p.BaseURL != "" {
-		return p.BaseURL
+// server, else the spec's. A spec with only a relative server needs --base-url; every
+// request path (producer, digest, final call) gets the same clear error without it.
+func (p *Pipeline) baseFor(op *tools.Operation) (string, error) {
+	base := p.BaseURL
+	if base == "" {
+		base = op.ServerURL
 	}
-	if op.ServerURL != "" {
-		return op.ServerURL
+	if base == "" {
+		base = p.Catalog.BaseURL
 	}
-	return p.Catalog.BaseURL
+	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
+		return "", fmt.Errorf("no API base URL: the spec declares %q; set --base-url (or ASKAPI_BASE_URL)", p.Catalog.BaseURL)
+	}
+	return base, nil
 }
 
 func (p *Pipeline) fail(c *call, msg string, status int, body string) {
@@ -401,13 +411,10 @@ func (p *Pipeline) fail(c *call, msg string, status int, body string) {
 	c.result.Error = &clarify.Failure{Message: msg, UpstreamStatus: status, BodyExcerpt: body}
 }
 
+// secretList is every configured secret, for redaction. It is derived once from the
+// credentials; calls run concurrently, so the derivation is guarded.
 func (p *Pipeline) secretList() []string {
-	if p.secrets == nil {
-		p.secrets = p.Credentials.Secrets()
-		if p.secrets == nil {
-			p.secrets = []string{}
-		}
-	}
+	p.secretsOnce.Do(func() { p.secrets = p.Credentials.Secrets() })
 	return p.secrets
 }
 

@@ -68,6 +68,21 @@ const (
 // warning; a broken spec fails with a *SpecError naming the JSON pointer of the problem.
 // kin-openapi's full validation is deliberately not run: sloppy but usable specs must load.
 func LoadDocument(ctx context.Context, source string, opts LoadOptions) (*openapi3.T, *LoadInfo, error) {
+	l, data, err := readSpec(ctx, source, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	sum := sha256.Sum256(data)
+	info := &LoadInfo{Hash: hex.EncodeToString(sum[:])}
+	lr, err := l.load(data, info)
+	if err != nil {
+		return nil, nil, err
+	}
+	return lr.doc, info, nil
+}
+
+// readSpec applies the option defaults and reads the spec's bytes, for both loaders.
+func readSpec(ctx context.Context, source string, opts LoadOptions) (*specLoader, []byte, error) {
 	if opts.MaxBytes <= 0 {
 		opts.MaxBytes = defaultMaxBytes
 	}
@@ -82,13 +97,7 @@ func LoadDocument(ctx context.Context, source string, opts LoadOptions) (*openap
 	if err != nil {
 		return nil, nil, fmt.Errorf("read spec %s: %w", source, err)
 	}
-	sum := sha256.Sum256(data)
-	info := &LoadInfo{Hash: hex.EncodeToString(sum[:])}
-	lr, err := l.load(data, info)
-	if err != nil {
-		return nil, nil, err
-	}
-	return lr.doc, info, nil
+	return l, data, nil
 }
 
 // loaded is what the precise path gives: kin-openapi's document and the JSON bytes the

@@ -3,12 +3,8 @@ package tools
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"log/slog"
-	"net/http"
 	"runtime"
 	"runtime/debug"
 )
@@ -20,23 +16,13 @@ import (
 // precise path first, which hands the same compiler normalised JSON. A compiled catalog
 // is cached on disk, keyed by the spec's bytes, unless opts or the environment say not to.
 func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*Catalog, error) {
-	if opts.MaxBytes <= 0 {
-		opts.MaxBytes = defaultMaxBytes
-	}
-	if opts.HTTPClient == nil {
-		opts.HTTPClient = &http.Client{Timeout: defaultHTTPTimeout}
-	}
 	log := opts.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	l, err := newSpecLoader(ctx, source, opts)
+	l, data, err := readSpec(ctx, source, opts)
 	if err != nil {
 		return nil, err
-	}
-	data, err := l.read(l.loc, opts.HTTPClient)
-	if err != nil {
-		return nil, fmt.Errorf("read spec %s: %w", source, err)
 	}
 	cache := openCache(opts, log)
 	var key string
@@ -76,8 +62,8 @@ func compileSpec(l *specLoader, data []byte) (cat *Catalog, cacheable bool, err 
 			return cat, true, nil
 		}
 	}
-	sum := sha256.Sum256(data)
-	info := &LoadInfo{Hash: hex.EncodeToString(sum[:])}
+	// Only the warnings are read here; the cache has its own key, so no hash is taken.
+	info := &LoadInfo{}
 	lr, err := l.load(data, info)
 	if err != nil {
 		return nil, false, err

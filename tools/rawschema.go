@@ -423,11 +423,7 @@ func (rc *rawConverter) convertValue(s *rawSchema, noAllOf bool) map[string]any 
 	if p := keepPattern(s.pattern); p != "" {
 		out["pattern"] = p
 	}
-	if !isNull(s.items) {
-		out["items"] = rc.nested(s.items)
-	} else if len(s.prefixItems) > 0 {
-		out["items"] = rc.nested(s.prefixItems[0])
-	}
+	rc.structure(s, out)
 	if s.minItems > 0 {
 		out["minItems"] = s.minItems
 	}
@@ -436,13 +432,6 @@ func (rc *rawConverter) convertValue(s *rawSchema, noAllOf bool) map[string]any 
 	}
 	if s.uniqueItems {
 		out["uniqueItems"] = true
-	}
-	if s.nprops > 0 {
-		props, required := rc.properties(s)
-		out["properties"] = props
-		if len(required) > 0 {
-			out["required"] = required
-		}
 	}
 	if s.apHas != nil {
 		out["additionalProperties"] = *s.apHas
@@ -467,8 +456,9 @@ func (rc *rawConverter) convertValue(s *rawSchema, noAllOf bool) map[string]any 
 	return out
 }
 
-// skeletonValue fills a skeleton schema's structure (see rawConverter.skeleton).
-func (rc *rawConverter) skeletonValue(s *rawSchema, out map[string]any, noAllOf bool) {
+// structure fills what both the full and the skeleton schema keep: items, properties and
+// required.
+func (rc *rawConverter) structure(s *rawSchema, out map[string]any) {
 	if !isNull(s.items) {
 		out["items"] = rc.nested(s.items)
 	} else if len(s.prefixItems) > 0 {
@@ -481,6 +471,11 @@ func (rc *rawConverter) skeletonValue(s *rawSchema, out map[string]any, noAllOf 
 			out["required"] = required
 		}
 	}
+}
+
+// skeletonValue fills a skeleton schema's structure (see rawConverter.skeleton).
+func (rc *rawConverter) skeletonValue(s *rawSchema, out map[string]any, noAllOf bool) {
+	rc.structure(s, out)
 	if s.apHas != nil {
 		out["additionalProperties"] = *s.apHas
 	} else if !isNull(s.apSchema) {
@@ -498,44 +493,6 @@ func (rc *rawConverter) skeletonValue(s *rawSchema, out map[string]any, noAllOf 
 	if !isNull(s.not) {
 		out["not"] = map[string]any{}
 	}
-}
-
-// SkeletonSchema reduces a JSON Schema to what a compiled response schema keeps (see
-// rawConverter.skeleton): type, properties, required and items, with compositions and
-// additionalProperties as empty markers.
-func SkeletonSchema(s map[string]any) map[string]any {
-	if s == nil {
-		return nil
-	}
-	out := map[string]any{}
-	for k, v := range s {
-		switch k {
-		case "type", "required":
-			out[k] = v
-		case "items":
-			if m, ok := v.(map[string]any); ok {
-				out[k] = SkeletonSchema(m)
-			}
-		case "properties":
-			props := map[string]any{}
-			for name, p := range v.(map[string]any) {
-				m, _ := p.(map[string]any)
-				props[name] = SkeletonSchema(m)
-			}
-			out[k] = props
-		case "additionalProperties":
-			if b, ok := v.(bool); ok {
-				out[k] = b
-			} else {
-				out[k] = map[string]any{}
-			}
-		case "oneOf", "anyOf", "allOf":
-			out[k] = []any{}
-		case "not":
-			out[k] = map[string]any{}
-		}
-	}
-	return out
 }
 
 func (s *rawSchema) schemaExamples() []any {

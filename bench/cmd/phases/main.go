@@ -1,0 +1,87 @@
+// Command phases times each step of a server's start on one spec, in a fresh process:
+// load (read and compile, or read the cache), pipeline (filters, graph), register, and
+// the first tools/list, with the heap after each. Run it several times; the process is
+// fresh each time, as a real start is.
+//
+//	go run ./bench/cmd/phases -spec S [-cache DIR] [-mode static]
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/askapi/askapi/server"
+)
+
+func main() {
+	spec := flag.String("spec", "", "spec file")
+	cache := flag.String("cache", "", "cache directory (empty: cache off)")
+	mode := flag.String("mode", "auto", "auto, static or dynamic")
+	flag.Parse()
+	if err := run(*spec, *cache, *mode); err != nil {
+		fmt.Fprintln(os.Stderr, "phases:", err)
+		os.Exit(1)
+	}
+}
+
+func run(spec, cache, mode string) error {
+	if cache == "" {
+		os.Setenv("ASKAPI_CACHE", "off")
+	} else {
+		os.Setenv("ASKAPI_CACHE_DIR", cache)
+	}
+	opts := server.Options{Spec: spec, Version: "phases", Environ: []string{}, Mode: mode}
+	last := time.Now()
+	step := func(name string) {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		fmt.Printf("%-10s %8.1f ms  heap %5.1f MB  sys %5.1f MB  gc %d\n", name,
+			float64(time.Since(last).Microseconds())/1000, float64(ms.HeapAlloc)/1e6, float64(ms.Sys)/1e6, ms.NumGC)
+		last = time.Now()
+	}
+	cat, err := server.LoadCatalog(context.Background(), opts)
+	if err != nil {
+		return err
+	}
+	step("load")
+	p, err := server.NewPipeline(cat, opts)
+	if err != nil {
+		return err
+	}
+	step("pipeline")
+	s, err := server.New(p, "phases")
+	if err != nil {
+		return err
+	}
+	step("register")
+	ctx := context.Background()
+	s.HandleMessage(ctx, []byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"phases","version":"0"}}}`))
+	reply := s.HandleMessage(ctx, []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	data, err := json.Marshal(reply)
+	if err != nil {
+		return err
+	}
+	step("tools/list")
+	fmt.Printf("%d bytes of tools/list, peak RSS %s\n", len(data), peakRSS())
+	return nil
+}
+
+// peakRSS is the process's VmHWM, as the readiness harness reads it.
+func peakRSS() string {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return "?"
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			return strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:"))
+		}
+	}
+	return "?"
+}

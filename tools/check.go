@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -9,8 +8,6 @@ import (
 // Structural checks that kin-openapi only makes in its full validation, which askapi does
 // not run (it rejects too many usable specs). Tools need them: a tool cannot fill a path
 // template variable nobody declared, nor send a path parameter the path has no place for.
-
-var templateVarRE = regexp.MustCompile(`\{([^{}]+)\}`)
 
 var checkMethods = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace", "query"}
 
@@ -30,13 +27,10 @@ func checkPathParams(n *normaliser) {
 		if !ok {
 			continue // an external path item: not ours to check
 		}
+		order := templateVars(p)
 		vars := map[string]bool{}
-		var order []string
-		for _, m := range templateVarRE.FindAllStringSubmatch(p, -1) {
-			if !vars[m[1]] {
-				vars[m[1]] = true
-				order = append(order, m[1])
-			}
+		for _, v := range order {
+			vars[v] = true
 		}
 		n.path = append(n.path[:0], "paths", ptrEscape(p))
 		shared, sharedKnown := n.pathParams(item["parameters"], vars, p)

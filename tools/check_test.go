@@ -55,3 +55,23 @@ func TestCheckPathParams(t *testing.T) {
 		})
 	}
 }
+
+func TestTemplateVars(t *testing.T) {
+	tests := []struct {
+		path string
+		want []string
+	}{
+		{"/repos/{owner}/{repo}", []string{"owner", "repo"}},
+		{"/a/{id}/b/{id}", []string{"id"}},
+		{"/plain", nil},
+		{"/empty/{}", nil},
+		{"/nested/{a{b}c}", []string{"b"}},
+		{"/open/{a", nil},
+		{"/{x}.{format}", []string{"x", "format"}},
+	}
+	for _, tt := range tests {
+		if got := templateVars(tt.path); strings.Join(got, ",") != strings.Join(tt.want, ",") {
+			t.Errorf("templateVars(%q) = %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}

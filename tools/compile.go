@@ -25,11 +25,16 @@ type compiler struct {
 	schemas map[*byte]*rawSchema
 	// interned holds the skeleton response schemas by structure, internID numbers maps
 	// by identity (see intern).
-	interned map[string]map[string]any
-	internID map[unsafe.Pointer]int
+	interned  map[string]map[string]any
+	internID  map[unsafe.Pointer]int
+	internBuf []byte
 	// memo holds context-free skeleton conversions (see memo.go); nil turns it off.
-	memo      map[memoKey]map[string]any
-	recRanges [][3]int // start, end and cycle of each recursive component schema
+	memo      map[memoKey]memoEntry
+	skeletons map[*rawSchema]memoEntry  // by schema alone (see memo.go)
+	leaves    map[string]map[string]any // leaf skeletons by type list (see leafSkeleton)
+	recRanges [][3]int                  // start, end and cycle of each recursive component schema
+	// places caches each parameter object's "in" and "name" (see paramPlace).
+	places map[*byte][2]string
 	// problem is set when the document holds something this compiler does not read
 	// exactly as the precise path does; the caller then takes that path.
 	problem string
@@ -40,7 +45,7 @@ var componentSections = []string{
 	"links", "securitySchemes", "callbacks", "pathItems",
 }
 
-func newCompiler(d []byte, lens map[*byte]int32) *compiler {
+func newCompiler(d []byte, lens *spans) *compiler {
 	c := &compiler{rj: rj{lens: lens},
 		d: d, index: map[string][]byte{}, resolved: map[string][]byte{},
 		schemas: map[*byte]*rawSchema{},
@@ -601,28 +606,19 @@ func (c *compiler) links(codes []member) []Link {
 // checkPathParams marks the document for the precise path when its path parameters and
 // template disagree (check.go reports that with the pointer).
 func (c *compiler) checkPathParams(path string, item map[string][]byte) {
-	vars := map[string]bool{}
-	for _, m := range templateVarRE.FindAllStringSubmatch(path, -1) {
-		vars[m[1]] = true
-	}
-	declared := func(list []byte) map[string]bool {
-		out := map[string]bool{}
+	vars := templateVars(path)
+	declared := func(list []byte) (names []string) {
 		c.arrEach(list, func(v []byte) {
-			p := c.deref(v)
-			if p == nil {
+			in, name, ok := c.paramPlace(v)
+			if !ok || in != "path" {
 				return
 			}
-			f := c.fields(p)
-			if rawStr(f["in"]) != "path" {
-				return
-			}
-			name := rawStr(f["name"])
-			out[name] = true
-			if !vars[name] {
+			names = append(names, name)
+			if !contains(vars, name) {
 				c.bad("path parameter not in path")
 			}
 		})
-		return out
+		return names
 	}
 	shared := declared(item["parameters"])
 	for _, method := range checkMethods {
@@ -631,10 +627,60 @@ func (c *compiler) checkPathParams(path string, item map[string][]byte) {
 			continue
 		}
 		own := declared(c.getKey(op, "parameters"))
-		for v := range vars {
-			if !shared[v] && !own[v] {
+		for _, v := range vars {
+			if !contains(shared, v) && !contains(own, v) {
 				c.bad("path template variable not declared")
 			}
+		}
+	}
+}
+
+// paramPlace reads a parameter's "in" and "name", once per parameter object: GitHub's
+// operations share a few dozen component parameters.
+func (c *compiler) paramPlace(raw []byte) (in, name string, ok bool) {
+	p := c.deref(raw)
+	if p == nil {
+		return "", "", false
+	}
+	if pl, seen := c.places[&p[0]]; seen {
+		return pl[0], pl[1], true
+	}
+	c.objEach(p, func(k string, v []byte) bool {
+		switch k {
+		case "in":
+			in = rawStr(v)
+		case "name":
+			name = rawStr(v)
+		}
+		return true
+	})
+	if c.places == nil {
+		c.places = map[*byte][2]string{}
+	}
+	c.places[&p[0]] = [2]string{in, name}
+	return in, name, true
+}
+
+// templateVars lists the distinct {variables} of a path template, in order.
+func templateVars(path string) []string {
+	var vars []string
+	for {
+		i := strings.IndexByte(path, '{')
+		if i < 0 {
+			return vars
+		}
+		path = path[i+1:]
+		j := strings.IndexAny(path, "{}")
+		if j < 0 {
+			return vars
+		}
+		if path[j] == '}' && j > 0 && !contains(vars, path[:j]) {
+			vars = append(vars, path[:j])
+		}
+		if path[j] == '}' {
+			path = path[j+1:]
+		} else {
+			path = path[j:]
 		}
 	}
 }

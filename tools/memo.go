@@ -15,9 +15,21 @@ import (
 // on one cycle (one strongly connected component of the $ref graph); so (X, d) is reused
 // whenever no schema on the stack shares X's cycle.
 
+// The depth limit is the other context: (X, d) and (X, d') give the same skeleton when
+// the limit cuts nothing below X at either depth. So a conversion that cut nothing is
+// also kept by schema alone, with its height, and reused at any depth that leaves room
+// for that height; GitHub's simple-user is then converted once instead of once per depth.
 type memoKey struct {
 	s     *rawSchema
 	depth int
+}
+
+// memoEntry is a memoised skeleton: its height (levels converted below it) and whether
+// the depth limit cut anything in it.
+type memoEntry struct {
+	out    map[string]any
+	height int
+	cut    bool
 }
 
 // findRecursive marks the component schemas that lie on a $ref cycle, keeping their byte
@@ -127,7 +139,8 @@ func (c *compiler) findRecursive(refs map[string]struct{}) {
 		}
 	}
 	sort.Slice(c.recRanges, func(i, j int) bool { return c.recRanges[i][0] < c.recRanges[j][0] })
-	c.memo = map[memoKey]map[string]any{}
+	c.memo = map[memoKey]memoEntry{}
+	c.skeletons = map[*rawSchema]memoEntry{}
 }
 
 // cycleOf returns 1 + the strongly connected component of the recursive component schema

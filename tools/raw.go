@@ -21,7 +21,7 @@ func wsSkip(d []byte, i int) int {
 // rj holds what is known of a document's layout: the length of each container, by the
 // address of its first byte, recorded by the validating scan so skipping is one lookup.
 type rj struct {
-	lens map[*byte]int32
+	lens *spans
 	// keys interns object keys: the same few hundred names recur everywhere.
 	keys map[string]string
 }
@@ -54,7 +54,7 @@ func (r *rj) skipValue(d []byte, i int) int {
 	case '"':
 		return skipString(d, i)
 	case '{', '[':
-		if n, ok := r.lens[&d[i]]; ok {
+		if n, ok := r.lens.lenAt(&d[i]); ok {
 			return i + int(n)
 		}
 		depth := 0

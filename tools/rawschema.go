@@ -262,6 +262,10 @@ type rawConverter struct {
 	stack    []*rawSchema
 	// onStack counts, per $ref cycle, the schemas on the stack that lie in it.
 	onStack map[int]int
+	// deepest is the deepest level converted below the current memo entry, and
+	// depthCut whether the depth limit cut anything there (see convert).
+	deepest  int
+	depthCut bool
 }
 
 func (c *compiler) newConverter(mode schemaMode) *rawConverter {
@@ -276,11 +280,20 @@ func (rc *rawConverter) convert(s *rawSchema) map[string]any {
 	if !rc.skeleton {
 		return rc.convert1(s)
 	}
+	if s.leaf() && rc.depth <= rc.maxDepth {
+		rc.deepest = max(rc.deepest, rc.depth)
+		return rc.c.leafSkeleton(s)
+	}
 	memo := rc.c.memo != nil && s != nil && (s.cycle == 0 || rc.onStack[s.cycle] == 0)
 	key := memoKey{s, rc.depth}
 	if memo {
-		if m, ok := rc.c.memo[key]; ok {
-			return m
+		if e, ok := rc.c.skeletons[s]; ok && rc.depth+e.height <= rc.maxDepth {
+			rc.reached(e, false)
+			return e.out
+		}
+		if e, ok := rc.c.memo[key]; ok {
+			rc.reached(e, e.cut)
+			return e.out
 		}
 	}
 	if s != nil && s.cycle != 0 {
@@ -290,11 +303,55 @@ func (rc *rawConverter) convert(s *rawSchema) map[string]any {
 		rc.onStack[s.cycle]++
 		defer func() { rc.onStack[s.cycle]-- }()
 	}
-	out := rc.c.intern(rc.convert1(s))
+	outerDeepest, outerCut := rc.deepest, rc.depthCut
+	rc.deepest, rc.depthCut = rc.depth, false
+	e := memoEntry{out: rc.c.intern(rc.convert1(s)), height: rc.deepest - rc.depth, cut: rc.depthCut}
+	rc.deepest, rc.depthCut = max(outerDeepest, rc.deepest), outerCut || rc.depthCut
 	if memo {
-		rc.c.memo[key] = out
+		rc.c.memo[key] = e
+		if !e.cut {
+			// Nothing was cut for depth: the same skeleton holds at any depth that
+			// leaves room for its height (see memo.go).
+			rc.c.skeletons[s] = e
+		}
 	}
-	return out
+	return e.out
+}
+
+// leaf reports whether a schema's skeleton is its type alone: thousands of inline
+// properties are, and each would otherwise be converted and interned on its own.
+func (s *rawSchema) leaf() bool {
+	return s != nil && s.always == nil && isNull(s.items) && len(s.prefixItems) == 0 && s.nprops == 0 &&
+		s.apHas == nil && isNull(s.apSchema) && len(s.oneOf) == 0 && len(s.anyOf) == 0 &&
+		len(s.allOf) == 0 && s.conjunct == nil && isNull(s.not)
+}
+
+// leafSkeleton is the interned skeleton of a leaf schema, one per type list.
+func (c *compiler) leafSkeleton(s *rawSchema) map[string]any {
+	types := s.types
+	if s.nullable && len(types) > 0 && !contains(types, "null") {
+		types = append(append([]string(nil), types...), "null")
+	}
+	key := strings.Join(types, ",")
+	if m, ok := c.leaves[key]; ok {
+		return m
+	}
+	out := map[string]any{}
+	if len(types) > 0 {
+		out["type"] = typeValue(append([]string(nil), types...))
+	}
+	m := c.intern(out)
+	if c.leaves == nil {
+		c.leaves = map[string]map[string]any{}
+	}
+	c.leaves[key] = m
+	return m
+}
+
+// reached accounts for a memoised subtree converted at the current depth.
+func (rc *rawConverter) reached(e memoEntry, cut bool) {
+	rc.deepest = max(rc.deepest, rc.depth+e.height)
+	rc.depthCut = rc.depthCut || cut
 }
 
 func (rc *rawConverter) convert1(s *rawSchema) map[string]any {
@@ -307,6 +364,7 @@ func (rc *rawConverter) convert1(s *rawSchema) map[string]any {
 		}
 	}
 	if rc.depth > rc.maxDepth {
+		rc.depthCut = true
 		return rc.cut(s, "nested too deep")
 	}
 	rc.stack = append(rc.stack, s)
@@ -733,16 +791,22 @@ func (s *rawSchema) empty() bool {
 // intern returns the one map equal to skeleton schema m, so the many responses that hold
 // the same structure (GitHub's simple-user, repository...) share it. Children are
 // interned first, so a node is known by its own keys and its children's identities.
-// Interned maps are read-only.
+// Interned maps are read-only. The key is built in one reused buffer, strings length-
+// prefixed, and only a new structure's key is kept.
 func (c *compiler) intern(m map[string]any) map[string]any {
 	if c.interned == nil {
 		c.interned = map[string]map[string]any{}
 		c.internID = map[unsafe.Pointer]int{}
 	}
-	var b strings.Builder
+	b := c.internBuf[:0]
+	str := func(s string) {
+		b = strconv.AppendInt(b, int64(len(s)), 10)
+		b = append(b, ':')
+		b = append(b, s...)
+	}
 	id := func(v any) {
 		sub, _ := v.(map[string]any)
-		b.WriteString(strconv.Itoa(c.nodeID(sub)))
+		b = strconv.AppendInt(b, int64(c.nodeID(sub)), 10)
 	}
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -750,18 +814,18 @@ func (c *compiler) intern(m map[string]any) map[string]any {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		b.WriteString(k)
-		b.WriteByte('=')
+		str(k)
+		b = append(b, '=')
 		switch v := m[k].(type) {
 		case string:
-			b.WriteString(strconv.Quote(v))
+			str(v)
 		case []string:
 			for _, x := range v {
-				b.WriteString(strconv.Quote(x))
-				b.WriteByte(',')
+				str(x)
+				b = append(b, ',')
 			}
 		case bool:
-			b.WriteString(strconv.FormatBool(v))
+			b = strconv.AppendBool(b, v)
 		case map[string]any:
 			if k == "properties" {
 				names := make([]string, 0, len(v))
@@ -769,30 +833,31 @@ func (c *compiler) intern(m map[string]any) map[string]any {
 					names = append(names, n)
 				}
 				sort.Strings(names)
-				b.WriteByte('{')
+				b = append(b, '{')
 				for _, n := range names {
-					b.WriteString(strconv.Quote(n))
-					b.WriteByte(':')
+					str(n)
+					b = append(b, ':')
 					id(v[n])
-					b.WriteByte(',')
+					b = append(b, ',')
 				}
-				b.WriteByte('}')
+				b = append(b, '}')
 			} else {
 				id(v)
 			}
 		case []any:
-			b.WriteString(strconv.Itoa(len(v)))
+			b = strconv.AppendInt(b, int64(len(v)), 10)
 		default:
 			// Not a skeleton value: keep the map as it is.
+			c.internBuf = b
 			return m
 		}
-		b.WriteByte(';')
+		b = append(b, ';')
 	}
-	key := b.String()
-	if have, ok := c.interned[key]; ok {
+	c.internBuf = b
+	if have, ok := c.interned[string(b)]; ok {
 		return have
 	}
-	c.interned[key] = m
+	c.interned[string(b)] = m
 	return m
 }
 

@@ -1,0 +1,31 @@
+package tools
+
+import "testing"
+
+func TestSpans(t *testing.T) {
+	doc := make([]byte, 1<<16)
+	tab := newSpans(doc, 4) // small on purpose: the puts below make it grow several times
+	want := map[int]int32{}
+	for off := 0; off < len(doc); off += 7 {
+		n := int32(off%1000 + 65)
+		tab.put(uint32(off), n)
+		want[off] = n
+	}
+	tab.put(14, 9) // a second put for the same offset replaces the first
+	want[14] = 9
+	for off := range len(doc) {
+		got, ok := tab.lenAt(&doc[off])
+		n, recorded := want[off]
+		if ok != recorded || got != n {
+			t.Fatalf("lenAt(%d) = %d, %v; want %d, %v", off, got, ok, n, recorded)
+		}
+	}
+	other := make([]byte, 8)
+	if _, ok := tab.lenAt(&other[0]); ok {
+		t.Error("an address outside the document was found")
+	}
+	var none *spans
+	if _, ok := none.lenAt(&doc[0]); ok {
+		t.Error("a nil table found an entry")
+	}
+}

@@ -33,6 +33,8 @@ type compiler struct {
 	skeletons map[*rawSchema]memoEntry  // by schema alone (see memo.go)
 	leaves    map[string]map[string]any // leaf skeletons by type list (see leafSkeleton)
 	recRanges [][3]int                  // start, end and cycle of each recursive component schema
+	// paramsDone holds each compiled parameter object (see param).
+	paramsDone map[*byte]*Param
 	// places caches each parameter object's "in" and "name" (see paramPlace).
 	places map[*byte][2]string
 	// problem is set when the document holds something this compiler does not read
@@ -406,52 +408,7 @@ func (c *compiler) params(pathLevel, opLevel []byte) []*Param {
 		if v == nil {
 			return
 		}
-		f := c.fields(v)
-		in := rawStr(f["in"])
-		p := &Param{
-			Name:        rawStr(f["name"]),
-			In:          in,
-			Required:    rawTrue(f["required"]) || in == "path",
-			Description: strings.TrimSpace(rawStr(f["description"])),
-			Style:       rawStr(f["style"]),
-			Extensions:  rawExtensions(f),
-		}
-		if e := f["explode"]; isBool(e) {
-			b := rawTrue(e)
-			p.Explode = &b
-		}
-		schemaRaw := f["schema"]
-		if isNull(schemaRaw) {
-			schemaRaw = nil
-			ms := c.members(f["content"])
-			if len(ms) > 0 {
-				schemaRaw = c.getKey(ms[0].val, "schema")
-			}
-		}
-		sch := c.schema(schemaRaw)
-		p.Schema = c.newConverter(modeRequest).convert(sch)
-		if p.Description != "" {
-			p.Schema["description"] = p.Description
-		}
-		if sch != nil {
-			p.Default = decodeAny(sch.def)
-			p.Examples = append(p.Examples, sch.schemaExamples()...)
-		}
-		if ex := decodeAny(f["example"]); ex != nil {
-			p.Examples = append(p.Examples, ex)
-		}
-		for _, m := range c.members(f["examples"]) {
-			ev := c.deref(m.val)
-			if ev == nil {
-				continue
-			}
-			if val := decodeAny(c.getKey(ev, "value")); val != nil {
-				p.Examples = append(p.Examples, val)
-			}
-		}
-		if rawTrue(f["deprecated"]) {
-			p.Schema["deprecated"] = true
-		}
+		p := c.param(v)
 		key := p.In + "\x00" + p.Name
 		if i, ok := index[key]; ok {
 			out[i] = p
@@ -463,6 +420,69 @@ func (c *compiler) params(pathLevel, opLevel []byte) []*Param {
 	c.arrEach(pathLevel, add)
 	c.arrEach(opLevel, add)
 	return out
+}
+
+// param compiles one parameter object. GitHub's 1,225 operations share a few dozen
+// component parameters (owner, repo, per_page...): each is compiled once, and every
+// operation gets its own copy of the Param (its Arg is named per operation) sharing the
+// read-only schema, examples and extensions.
+func (c *compiler) param(v []byte) *Param {
+	if done, ok := c.paramsDone[&v[0]]; ok {
+		cp := *done
+		return &cp
+	}
+	f := c.fields(v)
+	in := rawStr(f["in"])
+	p := &Param{
+		Name:        rawStr(f["name"]),
+		In:          in,
+		Required:    rawTrue(f["required"]) || in == "path",
+		Description: strings.TrimSpace(rawStr(f["description"])),
+		Style:       rawStr(f["style"]),
+		Extensions:  rawExtensions(f),
+	}
+	if e := f["explode"]; isBool(e) {
+		b := rawTrue(e)
+		p.Explode = &b
+	}
+	schemaRaw := f["schema"]
+	if isNull(schemaRaw) {
+		schemaRaw = nil
+		ms := c.members(f["content"])
+		if len(ms) > 0 {
+			schemaRaw = c.getKey(ms[0].val, "schema")
+		}
+	}
+	sch := c.schema(schemaRaw)
+	p.Schema = c.newConverter(modeRequest).convert(sch)
+	if p.Description != "" {
+		p.Schema["description"] = p.Description
+	}
+	if sch != nil {
+		p.Default = decodeAny(sch.def)
+		p.Examples = append(p.Examples, sch.schemaExamples()...)
+	}
+	if ex := decodeAny(f["example"]); ex != nil {
+		p.Examples = append(p.Examples, ex)
+	}
+	for _, m := range c.members(f["examples"]) {
+		ev := c.deref(m.val)
+		if ev == nil {
+			continue
+		}
+		if val := decodeAny(c.getKey(ev, "value")); val != nil {
+			p.Examples = append(p.Examples, val)
+		}
+	}
+	if rawTrue(f["deprecated"]) {
+		p.Schema["deprecated"] = true
+	}
+	if c.paramsDone == nil {
+		c.paramsDone = map[*byte]*Param{}
+	}
+	c.paramsDone[&v[0]] = p
+	cp := *p
+	return &cp
 }
 
 func (c *compiler) body(raw []byte) *Body {

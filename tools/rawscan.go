@@ -304,10 +304,12 @@ func scanDocument(d []byte) (clean bool, refs map[string]struct{}, lens *spans) 
 		return false, nil, nil
 	}
 	var side *rawScan
+	var sideAt, sideEnd int
 	var wg sync.WaitGroup
 	if len(d) >= parallelScanBytes {
 		s.offload = func(at int, k specKind) int {
 			end := (&rj{}).skipValue(d, at)
+			sideAt, sideEnd = at, end
 			side = &rawScan{d: d, g: s.g, refs: map[string]struct{}{}, lens: newSpans(d, (end-at)/170)}
 			wg.Go(func() {
 				if side.field(at, k) != end {
@@ -324,7 +326,7 @@ func scanDocument(d []byte) (clean bool, refs map[string]struct{}, lens *spans) 
 		for ref := range side.refs {
 			s.refs[ref] = struct{}{}
 		}
-		s.lens.merge(side.lens)
+		s.lens.attach(side.lens, sideAt, sideEnd)
 	}
 	if s.ws(i) != len(d) {
 		return false, nil, nil

@@ -15,6 +15,11 @@ type spans struct {
 	slots []uint64
 	used  int
 	shift uint8
+	// part, when set, holds the entries of the offsets [partLo, partHi): a region
+	// recorded by another goroutine, consulted by range rather than merged, since each
+	// entry moved would be another cache miss.
+	part           *spans
+	partLo, partHi uintptr
 }
 
 // newSpans sizes the table for about n entries (kept under half full).
@@ -78,6 +83,9 @@ func (t *spans) lenAt(p *byte) (int32, bool) {
 	if off >= t.size {
 		return 0, false
 	}
+	if t.part != nil && off >= t.partLo && off < t.partHi {
+		t = t.part
+	}
 	key := uint64(off) + 1
 	mask := len(t.slots) - 1
 	for i := t.slotOf(uint32(off)); ; i = (i + 1) & mask {
@@ -91,14 +99,7 @@ func (t *spans) lenAt(p *byte) (int32, bool) {
 	}
 }
 
-// merge adds o's entries (recorded over the same document).
-func (t *spans) merge(o *spans) {
-	if o == nil {
-		return
-	}
-	for _, s := range o.slots {
-		if s != 0 {
-			t.put(uint32(s>>32-1), int32(uint32(s)))
-		}
-	}
+// attach makes o, recorded over [lo, hi) of the same document, answer for that range.
+func (t *spans) attach(o *spans, lo, hi int) {
+	t.part, t.partLo, t.partHi = o, uintptr(lo), uintptr(hi)
 }

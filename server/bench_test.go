@@ -75,7 +75,8 @@ func (sv benchServed) handle(b *testing.B, msg []byte) []byte {
 
 // BenchmarkToolsList measures answering tools/list once the spec is loaded: "served" is
 // the MCP server's answer in its default mode, encoded; "all" renders every operation as a
-// tool (the full static list) and encodes it.
+// tool (the full static list) and encodes it; "encoded" answers the full static list as
+// Serve does, from the list encoded once.
 func BenchmarkToolsList(b *testing.B) {
 	req := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`)
 	for _, spec := range benchListSpecs {
@@ -97,7 +98,57 @@ func BenchmarkToolsList(b *testing.B) {
 			}
 			b.ReportMetric(float64(n), "payload-bytes")
 		})
+		b.Run(spec.name+"/encoded", func(b *testing.B) {
+			sv := benchServe(b, spec.path, "")
+			s, list := benchEncodedServer(b, sv.p)
+			ctx := withWholeList(context.Background())
+			b.ReportAllocs()
+			var n int
+			for b.Loop() {
+				n = benchWholeList(b, s, list, ctx, req)
+			}
+			b.ReportMetric(float64(n), "payload-bytes")
+		})
 	}
+}
+
+// benchEncodedServer serves every operation as a tool (static mode) with the list
+// encoded once, as Serve does.
+func benchEncodedServer(b *testing.B, p *Pipeline) (*mcpserver.MCPServer, *encodedList) {
+	static, err := NewPipeline(p.Catalog, Options{Mode: "static", Version: "bench", Environ: []string{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	entries, err := static.serverTools()
+	if err != nil {
+		b.Fatal(err)
+	}
+	l, err := encodeToolList(entries)
+	if err != nil {
+		b.Fatal(err)
+	}
+	list := &encodedList{}
+	list.publish(l)
+	s := newMCPServer("bench", mcpserver.WithToolFilter(list.filter))
+	s.AddTools(entries...)
+	return s, list
+}
+
+// benchWholeList answers a whole list as the stdio front does, written to io.Discard.
+func benchWholeList(b *testing.B, s *mcpserver.MCPServer, list *encodedList, ctx context.Context, req []byte) int {
+	data, err := json.Marshal(s.HandleMessage(ctx, req))
+	if err != nil {
+		b.Fatal(err)
+	}
+	head, tools, tail, ok := list.expand(data)
+	if !ok {
+		b.Fatalf("no placeholder in %.200s", data)
+	}
+	out := &lockedWriter{w: io.Discard}
+	if err := out.writeParts(head, tools, tail, []byte{'\n'}); err != nil {
+		b.Fatal(err)
+	}
+	return len(head) + len(tools) + len(tail) + 1
 }
 
 func benchAllTools(b *testing.B, p *Pipeline) []byte {

@@ -5,12 +5,14 @@ import (
 	"crypto/subtle"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -24,28 +26,40 @@ import (
 func Serve(ctx context.Context, opts Options) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	ready := make(chan struct{})
-	wait := func(ctx context.Context) {
+	// listed: the tool list is encoded, so a whole list can be answered; ready: the tools
+	// are registered with mcp-go, for calls and lists with a cursor. Both are closed when
+	// loading fails too, the context then cancelled.
+	listed, ready := make(chan struct{}), make(chan struct{})
+	wait := func(ctx context.Context, done <-chan struct{}) {
 		select {
-		case <-ready:
+		case <-done:
 		case <-ctx.Done():
 		}
 	}
+	list := &encodedList{}
 	hooks := &mcpserver.Hooks{}
-	hooks.AddBeforeListTools(func(ctx context.Context, _ any, _ *mcp.ListToolsRequest) { wait(ctx) })
-	hooks.AddBeforeCallTool(func(ctx context.Context, _ any, _ *mcp.CallToolRequest) { wait(ctx) })
-	s := newMCPServer(opts.Version, mcpserver.WithHooks(hooks))
+	hooks.AddBeforeListTools(func(ctx context.Context, _ any, _ *mcp.ListToolsRequest) {
+		if wantsWholeList(ctx) {
+			wait(ctx, listed)
+			return
+		}
+		wait(ctx, ready)
+	})
+	hooks.AddBeforeCallTool(func(ctx context.Context, _ any, _ *mcp.CallToolRequest) { wait(ctx, ready) })
+	s := newMCPServer(opts.Version, mcpserver.WithHooks(hooks), mcpserver.WithToolFilter(list.filter))
 	go func() {
 		defer close(ready)
-		if err := load(ctx, s, opts); err != nil {
+		publish := sync.OnceFunc(func() { close(listed) })
+		defer publish()
+		if err := load(ctx, s, opts, func(l *toolList) { list.publish(l); publish() }); err != nil {
 			cancel(err)
 		}
 	}()
 	var err error
 	if opts.HTTPAddr != "" {
-		err = serveHTTP(ctx, s, opts)
+		err = serveHTTP(ctx, s, list, opts)
 	} else {
-		err = serveStdio(ctx, s, opts)
+		err = serveStdio(ctx, s, list, opts)
 	}
 	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
 		return cause
@@ -53,8 +67,10 @@ func Serve(ctx context.Context, opts Options) error {
 	return err
 }
 
-// load compiles the spec and registers its tools on s.
-func load(ctx context.Context, s *mcpserver.MCPServer, opts Options) error {
+// load compiles the spec and registers its tools on s. The encoded list is published
+// before mcp-go registers the tools (which decodes every input schema again, to check
+// x-mcp-header annotations): the first tools/list need not wait for that.
+func load(ctx context.Context, s *mcpserver.MCPServer, opts Options, publish func(*toolList)) error {
 	cat, err := LoadCatalog(ctx, opts)
 	if err != nil {
 		return err
@@ -63,13 +79,24 @@ func load(ctx context.Context, s *mcpserver.MCPServer, opts Options) error {
 	if err != nil {
 		return err
 	}
-	return Register(s, p)
+	entries, err := p.serverTools()
+	if err != nil {
+		return err
+	}
+	l, err := encodeToolList(entries)
+	if err != nil {
+		return fmt.Errorf("encode tools/list: %w", err)
+	}
+	publish(l)
+	s.AddTools(entries...)
+	return nil
 }
 
-func serveStdio(ctx context.Context, s *mcpserver.MCPServer, opts Options) error {
+func serveStdio(ctx context.Context, s *mcpserver.MCPServer, list *encodedList, opts Options) error {
 	stdio := mcpserver.NewStdioServer(s)
 	// stdout is the MCP channel: library errors go to stderr with everything else.
-	stdio.SetErrorLogger(log.New(os.Stderr, "askapi: ", log.LstdFlags))
+	logger := log.New(os.Stderr, "askapi: ", log.LstdFlags)
+	stdio.SetErrorLogger(logger)
 	in, out := opts.Stdin, opts.Stdout
 	if in == nil {
 		in = os.Stdin
@@ -77,7 +104,14 @@ func serveStdio(ctx context.Context, s *mcpserver.MCPServer, opts Options) error
 	if out == nil {
 		out = os.Stdout
 	}
-	err := stdio.Listen(ctx, in, out)
+	front := newStdioFront(s, list, out, logger)
+	stdio.SetContextFunc(front.sessionContext)
+	fromFront, toMCP := io.Pipe()
+	go front.forward(in, toMCP)
+	err := stdio.Listen(ctx, fromFront, front.out)
+	// Unblock the front should it still be forwarding (a cancelled ctx, not an ended input).
+	fromFront.Close()
+	front.close()
 	if err == nil || errors.Is(err, context.Canceled) {
 		return nil
 	}
@@ -96,7 +130,8 @@ func HTTPListenAddr(addr string) string {
 	return addr
 }
 
-func serveHTTP(ctx context.Context, s *mcpserver.MCPServer, opts Options) error {
+// serveHTTP serves streamable HTTP; whole lists are answered from the encoded list as on stdio.
+func serveHTTP(ctx context.Context, s *mcpserver.MCPServer, list *encodedList, opts Options) error {
 	addr := HTTPListenAddr(opts.HTTPAddr)
 	logger := opts.Logger
 	if logger == nil {
@@ -107,7 +142,7 @@ func serveHTTP(ctx context.Context, s *mcpserver.MCPServer, opts Options) error 
 	}
 	streamable := mcpserver.NewStreamableHTTPServer(s, mcpserver.WithStreamableHTTPLogger(logger))
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", requireBearer(opts.HTTPToken, streamable))
+	mux.Handle("/mcp", requireBearer(opts.HTTPToken, wholeListHTTP(list, streamable)))
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {

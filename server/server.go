@@ -128,17 +128,23 @@ func newMCPServer(version string, extra ...mcpserver.ServerOption) *mcpserver.MC
 
 // Register adds the pipeline's tools to s, in one batch.
 func Register(s *mcpserver.MCPServer, p *Pipeline) error {
+	entries, err := p.serverTools()
+	if err != nil {
+		return err
+	}
+	s.AddTools(entries...)
+	return nil
+}
+
+// serverTools are the tools the pipeline serves, with their handlers: one per operation
+// beside the meta-tools, or the meta-tools of dynamic mode.
+func (p *Pipeline) serverTools() ([]mcpserver.ServerTool, error) {
 	if p.Dynamic() {
-		entries, err := p.dynamicTools()
-		if err != nil {
-			return err
-		}
-		s.AddTools(entries...)
-		return nil
+		return p.dynamicTools()
 	}
 	entries, err := p.metaTools()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ops := p.Catalog.Operations
 	built := make([]mcpserver.ServerTool, len(ops))
@@ -157,12 +163,10 @@ func Register(s *mcpserver.MCPServer, p *Pipeline) error {
 	})
 	for _, err := range errs {
 		if err != nil {
-			return err
+			return nil, err
 		}
 	}
-	entries = append(entries, built...)
-	s.AddTools(entries...)
-	return nil
+	return append(entries, built...), nil
 }
 
 func loadPolicy(file string, cat *tools.Catalog) (*clarify.Policy, error) {

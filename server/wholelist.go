@@ -1,0 +1,94 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"sync"
+	"sync/atomic"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// A tools/list request without a cursor (a "whole list") is answered from the list
+// encoded once (toolList), without giving up anything mcp-go does around the answer:
+// the transports mark the request's context, mcp-go handles it as any other (hooks,
+// protocol version checks, JSON-RPC id, the 2026-07-28 result metadata), but the tool
+// filter hands it a single placeholder tool instead of the 1,000 real ones; the
+// transport then writes the encoded list where the placeholder's JSON is. Requests with
+// a cursor, and whatever else, are mcp-go's alone.
+
+type wholeListKey struct{}
+
+// withWholeList marks ctx as the context of a whole-list request.
+func withWholeList(ctx context.Context) context.Context {
+	return context.WithValue(ctx, wholeListKey{}, true)
+}
+
+func wantsWholeList(ctx context.Context) bool {
+	marked, _ := ctx.Value(wholeListKey{}).(bool)
+	return marked
+}
+
+// isWholeList reports whether a JSON-RPC message is a tools/list request without a
+// cursor. Anything unusual (a batch, a malformed message, a null id) is left to mcp-go.
+func isWholeList(msg []byte) bool {
+	if !bytes.Contains(msg, []byte(`"tools/list"`)) {
+		return false
+	}
+	var req struct {
+		Method string          `json:"method"`
+		ID     json.RawMessage `json:"id"`
+		Params struct {
+			Cursor mcp.Cursor `json:"cursor"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(msg, &req) != nil {
+		return false
+	}
+	id := bytes.TrimSpace(req.ID)
+	return req.Method == string(mcp.MethodToolsList) && len(id) > 0 && !bytes.Equal(id, []byte("null")) && req.Params.Cursor == ""
+}
+
+// placeholder stands for the encoded list in mcp-go's answer; its name is no tool's.
+var placeholder = mcp.Tool{Name: "askapi:encoded-tool-list", RawInputSchema: json.RawMessage(`{}`)}
+
+// placeholderJSON is the "tools" array mcp-go writes for the placeholder alone.
+var placeholderJSON = sync.OnceValue(func() []byte {
+	data, err := json.Marshal([]mcp.Tool{placeholder})
+	if err != nil {
+		panic("encode the tools/list placeholder: " + err.Error())
+	}
+	return data
+})
+
+// encodedList holds the encoded tool list once the tools are built.
+type encodedList struct {
+	list atomic.Pointer[toolList]
+}
+
+func (e *encodedList) publish(l *toolList) { e.list.Store(l) }
+
+// filter is mcp-go's tool filter: a whole-list request gets the placeholder, once the
+// list is encoded; any other gets the registered tools.
+func (e *encodedList) filter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
+	if !wantsWholeList(ctx) || e.list.Load() == nil {
+		return tools
+	}
+	return []mcp.Tool{placeholder}
+}
+
+// expand finds the placeholder in an encoded message: the message to send is then head,
+// the list and tail. ok is false when msg holds no placeholder, to be sent as it is.
+func (e *encodedList) expand(msg []byte) (head, list, tail []byte, ok bool) {
+	l := e.list.Load()
+	if l == nil {
+		return nil, nil, nil, false
+	}
+	ph := placeholderJSON()
+	at := bytes.Index(msg, ph)
+	if at < 0 {
+		return nil, nil, nil, false
+	}
+	return msg[:at], l.json, msg[at+len(ph):], true
+}

@@ -2,12 +2,10 @@ package tools
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -15,7 +13,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"unsafe"
 )
 
 // The catalog cache: a compiled catalog on disk, keyed by the spec's bytes, its source,
@@ -23,12 +20,12 @@ import (
 // cannot be read is ignored and rewritten.
 
 // cacheFormat changes whenever the compiled catalog or its encoding changes meaning.
-const cacheFormat = "askapi-catalog-2"
+const cacheFormat = "askapi-catalog-3"
 
 // maxCacheEntry caps what is read back from one cache file.
 const maxCacheEntry = 256 << 20
 
-var cacheMagic = []byte("ASKAPICAT2\n")
+var cacheMagic = []byte("ASKAPICAT3\n")
 
 type catalogCache struct {
 	dir string
@@ -139,8 +136,10 @@ func (c *catalogCache) put(key string, cat *Catalog) {
 }
 
 // maxCacheEntries bounds the cache: every spec version and askapi build has its own
-// entry, so the least recently written ones go.
-const maxCacheEntries = 32
+// entry, and a file spec an alias of it (cachestat.go), so the least recently written
+// ones go. An alias is a hard link: it shares its entry's time and so mostly goes with it,
+// and one left behind still reads as a whole entry.
+const maxCacheEntries = 64
 
 func (c *catalogCache) prune() {
 	entries, err := filepath.Glob(filepath.Join(c.dir, "*.cat"))
@@ -187,38 +186,4 @@ func (c *catalogCache) write(key string, cat *Catalog) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), c.path(key))
-}
-
-func encodeCatalog(w io.Writer, cat *Catalog) error {
-	if _, err := w.Write(cacheMagic); err != nil {
-		return err
-	}
-	e := &catEncoder{w: w}
-	e.catalog(cat)
-	return e.err
-}
-
-// decodeCatalog decodes an entry. The catalog's strings share data's bytes: data must
-// never change afterwards.
-func decodeCatalog(data []byte) (cat *Catalog, err error) {
-	defer func() {
-		// A corrupt entry must never take the server down: it is only a cache.
-		if r := recover(); r != nil {
-			cat, err = nil, fmt.Errorf("corrupt entry: %v", r)
-		}
-	}()
-	if !bytes.HasPrefix(data, cacheMagic) {
-		return nil, errors.New("not a catalog cache entry")
-	}
-	d := &catDecoder{b: data[len(cacheMagic):]}
-	// data is read for this call alone and never written again: its strings can share it.
-	d.s = unsafe.String(unsafe.SliceData(d.b), len(d.b))
-	cat = d.catalog()
-	if d.err != nil {
-		return nil, d.err
-	}
-	if len(d.b) != 0 {
-		return nil, errors.New("trailing data")
-	}
-	return cat, nil
 }

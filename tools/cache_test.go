@@ -6,18 +6,37 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime/debug"
+	"slices"
 	"testing"
+	"time"
+	"unsafe"
 )
 
+// cacheEntries lists the entries in dir, an entry and its aliases (links to it) once.
 func cacheEntries(t *testing.T, dir string) []string {
 	t.Helper()
 	m, err := filepath.Glob(filepath.Join(dir, "*.cat"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m
+	var files []os.FileInfo
+	var out []string
+	for _, p := range m {
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(files, func(f os.FileInfo) bool { return os.SameFile(f, fi) }) {
+			files = append(files, fi)
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 func marshalCatalog(t *testing.T, c *Catalog) []byte {
@@ -68,7 +87,7 @@ func TestCatalogCache(t *testing.T) {
 			}
 
 			// A corrupt entry is ignored, rebuilt and rewritten.
-			if err := os.WriteFile(entries[0], []byte("ASKAPICAT2\ngarbage"), 0o644); err != nil {
+			if err := os.WriteFile(entries[0], []byte("ASKAPICAT3\ngarbage"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			again, err := LoadCatalog(ctx, spec, opts)
@@ -114,6 +133,80 @@ func TestCatalogCacheDisabled(t *testing.T) {
 	}
 }
 
+// TestCatalogCacheRoundTrip encodes and decodes compiled catalogs: the decoded one must be
+// deep-equal to the compiled one, with the same maps shared and no others.
+func TestCatalogCacheRoundTrip(t *testing.T) {
+	specs := []struct{ name, path string }{
+		{"tmdb", filepath.Join("..", "..", "shared", "specs", "tmdb.json")},
+		{"spotify", filepath.Join("..", "..", "shared", "specs", "spotify.json")},
+		{"alertmanager", filepath.Join("..", "..", "shared", "specs", "alertmanager-v2.yaml")},
+		{"github", filepath.Join("..", "bench", "node", "node_modules", "@octokit", "openapi", "generated", "api.github.com.json")},
+	}
+	for _, s := range specs {
+		t.Run(s.name, func(t *testing.T) {
+			if _, err := os.Stat(s.path); err != nil {
+				t.Skip(err)
+			}
+			cold, err := LoadCatalog(context.Background(), s.path, LoadOptions{NoCache: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := encodeCatalog(&buf, cold); err != nil {
+				t.Fatal(err)
+			}
+			warm, err := decodeCatalog(buf.Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(cold, warm) {
+				t.Fatal("decoded catalog differs from the compiled one")
+			}
+			coldShape, shared := sharing(cold)
+			if warmShape, _ := sharing(warm); !slices.Equal(coldShape, warmShape) {
+				t.Fatal("decoded catalog shares other maps than the compiled one")
+			}
+			if shared == 0 { // input schemas at least share their parameters' schemas
+				t.Fatal("no map is shared: the test proves nothing")
+			}
+		})
+	}
+}
+
+// sharing returns the shape of a catalog's map sharing: for each map reached, walking in
+// a fixed order, the index of the first place it was reached; and how many places reach
+// a map already reached.
+func sharing(c *Catalog) (shape []int, shared int) {
+	first := map[unsafe.Pointer]int{}
+	var visit func(m map[string]any)
+	visit = func(m map[string]any) {
+		if m == nil {
+			return
+		}
+		p := mapID(m)
+		i, seen := first[p]
+		if !seen {
+			i = len(shape)
+			first[p] = i
+		} else {
+			shared++
+		}
+		shape = append(shape, i)
+		if seen {
+			return
+		}
+		keys := slices.Sorted(maps.Keys(m))
+		for _, k := range keys {
+			valueMaps(m[k], visit)
+		}
+	}
+	catalogMaps(c, visit)
+	for _, o := range c.Operations {
+		visit(o.InputSchema)
+	}
+	return shape, shared
+}
+
 // TestCatalogCacheFuzzedEntries feeds the decoder truncated and flipped entries: each must
 // be refused (or decoded), never panic.
 func TestCatalogCacheFuzzedEntries(t *testing.T) {
@@ -124,6 +217,10 @@ func TestCatalogCacheFuzzedEntries(t *testing.T) {
 	cat, err := LoadCatalog(context.Background(), spec, LoadOptions{NoCache: true})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Its operations repeated: several chunks, decoded in parallel, and shared maps.
+	for len(cat.Operations) <= 2*opsPerChunk {
+		cat.Operations = append(cat.Operations, cat.Operations...)
 	}
 	var buf bytes.Buffer
 	if err := encodeCatalog(&buf, cat); err != nil {
@@ -142,6 +239,128 @@ func TestCatalogCacheFuzzedEntries(t *testing.T) {
 		bad := append([]byte(nil), good...)
 		bad[i] ^= 0xff
 		decodeCatalog(bad) // must not panic
+	}
+}
+
+// TestCatalogCacheCycle: a map holding itself cannot be encoded; the encoder refuses it
+// rather than recursing forever.
+func TestCatalogCacheCycle(t *testing.T) {
+	m := map[string]any{"type": "object"}
+	m["items"] = m
+	cat := &Catalog{Operations: []*Operation{{Name: "a", Response: m}, {Name: "b", Response: m}}}
+	if err := encodeCatalog(&bytes.Buffer{}, cat); err == nil {
+		t.Fatal("a cyclic map was encoded")
+	}
+}
+
+// TestCatalogCacheAlias: a file spec's alias finds its entry without reading the spec,
+// only while the file is unchanged, and is made only for a file that has settled and did
+// not change while it was read.
+func TestCatalogCacheAlias(t *testing.T) {
+	src := filepath.Join("..", "..", "shared", "specs", "alertmanager-v2.yaml")
+	spec, err := os.ReadFile(src)
+	if err != nil {
+		t.Skip(err)
+	}
+	cases := []struct {
+		name    string
+		settle  time.Duration
+		between func(path string) error // runs after the alias is taken, before it is linked
+		after   func(path string) error // runs after it is linked
+		want    bool                    // the alias finds the entry
+	}{
+		{name: "unchanged", want: true},
+		{name: "not settled", settle: time.Hour},
+		{name: "changed while read", between: func(p string) error { return os.WriteFile(p, append(spec, ' '), 0o644) }},
+		{name: "rewritten, same size", after: func(p string) error {
+			time.Sleep(20 * time.Millisecond) // past the clock tick of the first write
+			return os.WriteFile(p, spec, 0o644)
+		}},
+		{name: "touched", after: func(p string) error {
+			return os.Chtimes(p, time.Time{}, time.Now().Add(-time.Hour))
+		}},
+		{name: "replaced", after: func(p string) error {
+			tmp := p + ".new"
+			if err := os.WriteFile(tmp, spec, 0o644); err != nil {
+				return err
+			}
+			return os.Rename(tmp, p)
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			defer func(old time.Duration) { aliasSettle = old }(aliasSettle)
+			aliasSettle = tc.settle
+			dir := t.TempDir()
+			path := filepath.Join(dir, "spec.yaml")
+			if err := os.WriteFile(path, spec, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			opts := LoadOptions{CacheDir: filepath.Join(dir, "cache"), Version: "test", NoCache: true}
+			cat, err := LoadCatalog(context.Background(), path, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := &catalogCache{dir: opts.CacheDir, log: slog.New(slog.DiscardHandler)}
+			alias := c.specAlias(path, opts)
+			if alias == "" {
+				t.Skip("no file identity on this platform")
+			}
+			if tc.between != nil {
+				if err := tc.between(path); err != nil {
+					t.Fatal(err)
+				}
+			}
+			key := cacheKey(spec, path, opts)
+			c.put(key, cat)
+			c.link(alias, key, path, opts)
+			if tc.after != nil {
+				if err := tc.after(path); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got := c.get(c.specAlias(path, opts))
+			if (got != nil) != tc.want {
+				t.Fatalf("alias found the entry: %v, want %v", got != nil, tc.want)
+			}
+			if got != nil && !reflect.DeepEqual(got, cat) {
+				t.Fatal("the alias's catalog differs")
+			}
+		})
+	}
+	if (&catalogCache{}).specAlias("https://example.com/spec.json", LoadOptions{}) != "" {
+		t.Fatal("a URL has an alias")
+	}
+	if (*catalogCache)(nil).specAlias(src, LoadOptions{}) != "" {
+		t.Fatal("no cache, yet an alias")
+	}
+}
+
+// TestPauseGC: overlapping pauses keep the collector off until the last ends, which
+// restores the percent from before the first; resuming twice changes nothing.
+func TestPauseGC(t *testing.T) {
+	percent := func() int {
+		p := debug.SetGCPercent(-1)
+		debug.SetGCPercent(p)
+		return p
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(77))
+	first, second := pauseGC(), pauseGC()
+	steps := []struct {
+		name   string
+		resume func()
+		want   int
+	}{
+		{"first resumed", first, -1},
+		{"first resumed again", first, -1},
+		{"second resumed", second, 77},
+		{"second resumed again", second, 77},
+	}
+	for _, s := range steps {
+		s.resume()
+		if got := percent(); got != s.want {
+			t.Fatalf("%s: GC percent %d, want %d", s.name, got, s.want)
+		}
 	}
 }
 

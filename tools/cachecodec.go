@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"slices"
 	"unsafe"
 )
 
@@ -15,6 +16,28 @@ import (
 // types JSON Schema maps hold ([]string required lists, uint64 lengths). Input schemas
 // are not stored: they are rebuilt from parameters and body, sharing their maps as the
 // compiled catalog does.
+//
+// An entry is laid out for a fast, parallel decode:
+//
+//	magic
+//	string table   count, total length, all the bytes, then every length
+//	value strings  count, then table indexes: the strings held as values
+//	shared maps    count, then each map held more than once in the catalog
+//	catalog        its fields and operation count
+//	chunk index    count, then each chunk's operation count and length in bytes
+//	chunks         the operations, a run of them per chunk
+//
+// A string is its index in the table: a catalog repeats few strings many times (GitHub's
+// schemas hold some 66,000, 4,000 of them distinct: "type", "string", property names), so
+// the entry stays small, and its strings slice the entry's bytes rather than allocate. A
+// string value is its index among the value strings, which the decoder boxes into
+// interfaces once, up front, rather than at every occurrence.
+//
+// A map is nil, a reference to a shared map, or written in place. The compiler shares
+// maps between operations (response skeletons of common objects); shared maps come
+// first, each after the shared maps it holds, so a reference is always to a map already
+// decoded, sharing survives the cache, and the chunks of operations refer to nothing but
+// the table, the value strings and the shared maps: they decode in parallel.
 
 const (
 	tagNil byte = iota
@@ -30,22 +53,77 @@ const (
 	tagInt64
 )
 
+// Map headers: nil, a shared map's id follows, or a map in place with n entries is n+mapInPlace.
+const (
+	mapNil     = 0
+	mapShared  = 1
+	mapInPlace = 2
+)
+
+// opsPerChunk sets the grain of the parallel decode: small enough to balance two or
+// more cores over a large catalog, large enough that a small one is a single chunk.
+const opsPerChunk = 64
+
+// catEncoder encodes a catalog section by section into buf, gathering its strings and
+// its shared maps; encodeCatalogEntry lays the sections out.
 type catEncoder struct {
-	w    io.Writer
-	buf  []byte
-	err  error
-	maps map[unsafe.Pointer]int
+	buf    []byte
+	table  []string
+	index  map[string]int // each string's place in table
+	values []int          // table indexes of the value strings
+	valIdx map[string]int // each value string's place in values
+	// held counts the places each map is held, order lists them (countHeld), shared gives
+	// the id of each shared map written, and walking marks the maps being walked (a cycle
+	// is refused).
+	held    map[unsafe.Pointer]int
+	order   []map[string]any
+	shared  map[unsafe.Pointer]int
+	walking map[unsafe.Pointer]bool
+	err     error
 }
 
-func (e *catEncoder) flush() {
-	if len(e.buf) > 1<<15 && e.err == nil {
-		_, e.err = e.w.Write(e.buf)
-		e.buf = e.buf[:0]
+func newCatEncoder() *catEncoder {
+	return &catEncoder{
+		index:   map[string]int{},
+		valIdx:  map[string]int{},
+		held:    map[unsafe.Pointer]int{},
+		shared:  map[unsafe.Pointer]int{},
+		walking: map[unsafe.Pointer]bool{},
 	}
 }
 
-func (e *catEncoder) uv(n uint64)  { e.buf = binary.AppendUvarint(e.buf, n); e.flush() }
-func (e *catEncoder) str(s string) { e.uv(uint64(len(s))); e.buf = append(e.buf, s...); e.flush() }
+func (e *catEncoder) fail(err error) {
+	if e.err == nil {
+		e.err = err
+	}
+}
+
+func (e *catEncoder) uv(n uint64) { e.buf = binary.AppendUvarint(e.buf, n) }
+
+// intern returns a string's index in the table, adding it there on first use.
+func (e *catEncoder) intern(s string) int {
+	i, ok := e.index[s]
+	if !ok {
+		i = len(e.table)
+		e.index[s] = i
+		e.table = append(e.table, s)
+	}
+	return i
+}
+
+func (e *catEncoder) str(s string) { e.uv(uint64(e.intern(s))) }
+
+// strValue writes a string held as a value: its index among the value strings.
+func (e *catEncoder) strValue(s string) {
+	i, ok := e.valIdx[s]
+	if !ok {
+		i = len(e.values)
+		e.valIdx[s] = i
+		e.values = append(e.values, e.intern(s))
+	}
+	e.uv(uint64(i))
+}
+
 func (e *catEncoder) boolean(b bool) {
 	if b {
 		e.buf = append(e.buf, 1)
@@ -70,24 +148,29 @@ func (e *catEncoder) strs(l []string) {
 	}
 }
 
-// anyMap writes a map: 0 for nil, 1 and an index for a map already written (shared
-// structure stays shared), else its size plus 2 and its entries.
+func mapID(m map[string]any) unsafe.Pointer { return reflect.ValueOf(m).UnsafePointer() }
+
+// anyMap writes a map in place, or a reference to it when it is shared (and so already
+// written in the shared section).
 func (e *catEncoder) anyMap(m map[string]any) {
 	if m == nil {
-		e.uv(0)
+		e.uv(mapNil)
 		return
 	}
-	p := reflect.ValueOf(m).UnsafePointer()
-	if id, ok := e.maps[p]; ok {
-		e.uv(1)
+	if id, ok := e.shared[mapID(m)]; ok {
+		e.uv(mapShared)
 		e.uv(uint64(id))
 		return
 	}
-	if e.maps == nil {
-		e.maps = map[unsafe.Pointer]int{}
+	if e.held[mapID(m)] > 1 {
+		e.fail(errors.New("catalog cache: a shared map was not written first"))
+		return
 	}
-	e.maps[p] = len(e.maps)
-	e.uv(uint64(len(m)) + 2)
+	e.inPlace(m)
+}
+
+func (e *catEncoder) inPlace(m map[string]any) {
+	e.uv(uint64(len(m)) + mapInPlace)
 	for k, v := range m {
 		e.str(k)
 		e.value(v)
@@ -106,7 +189,7 @@ func (e *catEncoder) value(v any) {
 		}
 	case string:
 		e.buf = append(e.buf, tagString)
-		e.str(x)
+		e.strValue(x)
 	case float64:
 		e.buf = append(e.buf, tagFloat)
 		e.buf = binary.LittleEndian.AppendUint64(e.buf, math.Float64bits(x))
@@ -132,11 +215,8 @@ func (e *catEncoder) value(v any) {
 		e.buf = append(e.buf, tagMap)
 		e.anyMap(x)
 	default:
-		if e.err == nil {
-			e.err = fmt.Errorf("catalog cache: cannot encode a %T", v)
-		}
+		e.fail(fmt.Errorf("catalog cache: cannot encode a %T", v))
 	}
-	e.flush()
 }
 
 func (e *catEncoder) security(l []SecurityRequirement) {
@@ -150,7 +230,78 @@ func (e *catEncoder) security(l []SecurityRequirement) {
 	}
 }
 
-func (e *catEncoder) catalog(c *Catalog) {
+// catalogMaps calls f with every map the catalog holds directly (input schemas are
+// rebuilt, not stored), in a fixed order.
+func catalogMaps(c *Catalog, f func(map[string]any)) {
+	f(c.Extensions)
+	for _, o := range c.Operations {
+		for _, p := range o.Params {
+			f(p.Schema)
+			f(p.Extensions)
+			for _, ex := range p.Examples {
+				valueMaps(ex, f)
+			}
+			valueMaps(p.Default, f)
+		}
+		if o.Body != nil {
+			f(o.Body.Schema)
+		}
+		f(o.Response)
+		for _, l := range o.Links {
+			f(l.Parameters)
+		}
+		f(o.Extensions)
+	}
+}
+
+// valueMaps calls f with the maps a value is or holds at its top (in a list).
+func valueMaps(v any, f func(map[string]any)) {
+	switch x := v.(type) {
+	case map[string]any:
+		f(x)
+	case []any:
+		for _, el := range x {
+			valueMaps(el, f)
+		}
+	}
+}
+
+// countHeld counts the places each map is held in, descending into a map only the first
+// time it is seen, and lists the maps in the order their descents end: each after the
+// maps it holds.
+func (e *catEncoder) countHeld(m map[string]any) {
+	if m == nil {
+		return
+	}
+	id := mapID(m)
+	e.held[id]++
+	if e.held[id] > 1 {
+		if e.walking[id] {
+			e.fail(errors.New("catalog cache: a map holds itself"))
+		}
+		return
+	}
+	e.walking[id] = true
+	for _, v := range m {
+		valueMaps(v, e.countHeld)
+	}
+	delete(e.walking, id)
+	e.order = append(e.order, m)
+}
+
+// writeShared writes the maps held more than once, each after those it holds: a
+// reference to a shared map is always to one the decoder has already read.
+func (e *catEncoder) writeShared() {
+	for _, m := range e.order {
+		if id := mapID(m); e.held[id] > 1 {
+			e.inPlace(m)
+			e.shared[id] = len(e.shared)
+		}
+	}
+}
+
+// header writes the catalog's own fields and its operation count.
+func (e *catEncoder) header(c *Catalog) {
 	e.str(c.Title)
 	e.str(c.Version)
 	e.str(c.Source)
@@ -168,13 +319,6 @@ func (e *catEncoder) catalog(c *Catalog) {
 	e.anyMap(c.Extensions)
 	e.strs(c.Warnings)
 	e.count(len(c.Operations), c.Operations == nil)
-	for _, o := range c.Operations {
-		e.operation(o)
-	}
-	if e.err == nil {
-		_, e.err = e.w.Write(e.buf)
-		e.buf = e.buf[:0]
-	}
 }
 
 func (e *catEncoder) operation(o *Operation) {
@@ -238,259 +382,86 @@ func (e *catEncoder) operation(o *Operation) {
 	e.anyMap(o.Extensions)
 }
 
-type catDecoder struct {
-	maps []map[string]any
-	b    []byte
-	// s holds the bytes b started with as one string: every string decoded is a slice of
-	// it, not an allocation of its own.
-	s   string
-	b0  byte // the last byte read
-	err error
+// section returns what buf holds, and empties it for the next section.
+func (e *catEncoder) section() []byte {
+	out := e.buf
+	e.buf = nil
+	return out
 }
 
-var errCacheTruncated = errors.New("catalog cache entry is truncated")
-
-func (d *catDecoder) fail(err error) {
-	if d.err == nil {
-		d.err = err
+// encodeCatalogEntry returns the sections of an entry after its magic, in order.
+func encodeCatalogEntry(c *Catalog) ([][]byte, error) {
+	e := newCatEncoder()
+	catalogMaps(c, e.countHeld)
+	e.writeShared()
+	shared := e.section()
+	e.header(c)
+	header := e.section()
+	index, chunks := e.chunks(c.Operations)
+	if e.err != nil {
+		return nil, e.err
 	}
-	d.b = nil
+	head := [][]byte{e.tableSection(), e.valuesSection(), uvarint(len(e.shared)), shared, header, uvarint(len(chunks)), index}
+	return append(head, chunks...), nil
 }
 
-func (d *catDecoder) uv() uint64 {
-	n, k := binary.Uvarint(d.b)
-	if k <= 0 {
-		d.fail(errCacheTruncated)
-		return 0
+func uvarint(n int) []byte { return binary.AppendUvarint(nil, uint64(n)) }
+
+// chunks encodes the operations, opsPerChunk a chunk, and their index.
+func (e *catEncoder) chunks(ops []*Operation) (index []byte, chunks [][]byte) {
+	for start := 0; start < len(ops); start += opsPerChunk {
+		run := ops[start:min(len(ops), start+opsPerChunk)]
+		for _, o := range run {
+			e.operation(o)
+		}
+		chunk := e.section()
+		index = binary.AppendUvarint(index, uint64(len(run)))
+		index = binary.AppendUvarint(index, uint64(len(chunk)))
+		chunks = append(chunks, chunk)
 	}
-	d.b = d.b[k:]
-	return n
+	return index, chunks
 }
 
-func (d *catDecoder) byte1() byte {
-	if len(d.b) == 0 {
-		d.fail(errCacheTruncated)
-		return 0
+// tableSection is the string table: its bytes come before their lengths, so the decoder
+// knows where each string starts as it reads its length.
+func (e *catEncoder) tableSection() []byte {
+	size := 0
+	for _, s := range e.table {
+		size += len(s)
 	}
-	c := d.b[0]
-	d.b = d.b[1:]
-	d.b0 = c
-	return c
-}
-
-func (d *catDecoder) boolean() bool { return d.byte1() == 1 }
-
-func (d *catDecoder) str() string {
-	n := d.uv()
-	if n > uint64(len(d.b)) {
-		d.fail(errCacheTruncated)
-		return ""
+	out := binary.AppendUvarint(nil, uint64(len(e.table)))
+	out = binary.AppendUvarint(out, uint64(size))
+	out = slices.Grow(out, size+len(e.table))
+	for _, s := range e.table {
+		out = append(out, s...)
 	}
-	off := len(d.s) - len(d.b)
-	s := d.s[off : off+int(n)]
-	d.b = d.b[n:]
-	return s
-}
-
-// count reads a length written by catEncoder.count: -1 for nil.
-func (d *catDecoder) count() int {
-	n := d.uv()
-	if n == 0 {
-		return -1
-	}
-	if n-1 > uint64(len(d.b)) { // every element takes at least one byte
-		d.fail(errCacheTruncated)
-		return -1
-	}
-	return int(n - 1)
-}
-
-func (d *catDecoder) strs() []string {
-	n := d.count()
-	if n < 0 {
-		return nil
-	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = d.str()
+	for _, s := range e.table {
+		out = binary.AppendUvarint(out, uint64(len(s)))
 	}
 	return out
 }
 
-func (d *catDecoder) anyMap() map[string]any {
-	h := d.uv()
-	switch h {
-	case 0:
-		return nil
-	case 1:
-		id := d.uv()
-		if id >= uint64(len(d.maps)) {
-			d.fail(errors.New("catalog cache entry is corrupt"))
-			return nil
-		}
-		return d.maps[id]
+func (e *catEncoder) valuesSection() []byte {
+	out := binary.AppendUvarint(nil, uint64(len(e.values)))
+	for _, i := range e.values {
+		out = binary.AppendUvarint(out, uint64(i))
 	}
-	n := int(h - 2)
-	if h-2 > uint64(len(d.b)) {
-		d.fail(errCacheTruncated)
-		return nil
-	}
-	m := make(map[string]any, n)
-	d.maps = append(d.maps, m)
-	for range n {
-		k := d.str()
-		m[k] = d.value()
-	}
-	return m
+	return out
 }
 
-func (d *catDecoder) value() any {
-	switch d.byte1() {
-	case tagNil:
-		return nil
-	case tagFalse:
-		return false
-	case tagTrue:
-		return true
-	case tagString:
-		return d.str()
-	case tagFloat:
-		if len(d.b) < 8 {
-			d.fail(errCacheTruncated)
-			return nil
-		}
-		f := math.Float64frombits(binary.LittleEndian.Uint64(d.b))
-		d.b = d.b[8:]
-		return f
-	case tagUint:
-		return d.uv()
-	case tagInt, tagInt64:
-		tag := d.b0
-		n, k := binary.Varint(d.b)
-		if k <= 0 {
-			d.fail(errCacheTruncated)
-			return nil
-		}
-		d.b = d.b[k:]
-		if tag == tagInt64 {
-			return n
-		}
-		return int(n)
-	case tagList:
-		n := d.count()
-		if n < 0 {
-			return []any(nil)
-		}
-		out := make([]any, n)
-		for i := range out {
-			out[i] = d.value()
-		}
-		return out
-	case tagStrings:
-		return d.strs()
-	case tagMap:
-		return d.anyMap()
+// encodeCatalog writes an entry: the magic, then its sections.
+func encodeCatalog(w io.Writer, c *Catalog) error {
+	sections, err := encodeCatalogEntry(c)
+	if err != nil {
+		return err
 	}
-	d.fail(errors.New("catalog cache entry is corrupt"))
+	if _, err := w.Write(cacheMagic); err != nil {
+		return err
+	}
+	for _, s := range sections {
+		if _, err := w.Write(s); err != nil {
+			return err
+		}
+	}
 	return nil
-}
-
-func (d *catDecoder) security() []SecurityRequirement {
-	n := d.count()
-	if n < 0 {
-		return nil
-	}
-	out := make([]SecurityRequirement, n)
-	for i := range out {
-		m := d.count()
-		if m < 0 {
-			continue
-		}
-		req := make(SecurityRequirement, m)
-		for range m {
-			k := d.str()
-			req[k] = d.strs()
-		}
-		out[i] = req
-	}
-	return out
-}
-
-func (d *catDecoder) catalog() *Catalog {
-	c := &Catalog{Title: d.str(), Version: d.str(), Source: d.str(), BaseURL: d.str()}
-	if n := d.count(); n >= 0 {
-		c.SecuritySchemes = make(map[string]*SecurityScheme, n)
-		for range n {
-			k := d.str()
-			c.SecuritySchemes[k] = &SecurityScheme{Name: d.str(), Type: d.str(), Scheme: d.str(), In: d.str(), ParamName: d.str()}
-		}
-	}
-	c.Security = d.security()
-	c.Extensions = d.anyMap()
-	c.Warnings = d.strs()
-	if n := d.count(); n >= 0 {
-		c.Operations = make([]*Operation, 0, n)
-		for range n {
-			if d.err != nil {
-				break
-			}
-			c.Operations = append(c.Operations, d.operation())
-		}
-	}
-	return c
-}
-
-func (d *catDecoder) operation() *Operation {
-	o := &Operation{Name: d.str(), OperationID: d.str(), Method: d.str(), Path: d.str(), Summary: d.str(), Description: d.str()}
-	o.Tags = d.strs()
-	o.Deprecated = d.boolean()
-	if n := d.count(); n >= 0 {
-		o.Params = make([]*Param, 0, n)
-		for range n {
-			p := &Param{Name: d.str(), Arg: d.str(), In: d.str(), Required: d.boolean()}
-			p.Schema = d.anyMap()
-			p.Description = d.str()
-			p.Style = d.str()
-			switch d.byte1() {
-			case 1:
-				f := false
-				p.Explode = &f
-			case 2:
-				t := true
-				p.Explode = &t
-			}
-			p.Examples, _ = d.value().([]any)
-			p.Default = d.value()
-			p.Extensions = d.anyMap()
-			o.Params = append(o.Params, p)
-		}
-	}
-	if d.boolean() {
-		b := &Body{ContentType: d.str(), Required: d.boolean(), Flattened: d.boolean(), Arg: d.str()}
-		b.Props = d.strs()
-		b.RequiredProps = d.strs()
-		b.Schema = d.anyMap()
-		if n := d.count(); n >= 0 {
-			b.Encodings = make(map[string]string, n)
-			for range n {
-				k := d.str()
-				b.Encodings[k] = d.str()
-			}
-		}
-		o.Body = b
-	}
-	o.Security = d.security()
-	o.ServerURL = d.str()
-	o.Response = d.anyMap()
-	if n := d.count(); n >= 0 {
-		o.Links = make([]Link, n)
-		for i := range o.Links {
-			o.Links[i] = Link{Name: d.str(), OperationID: d.str(), OperationRef: d.str(), Parameters: d.anyMap(), Status: d.str()}
-		}
-	}
-	o.Extensions = d.anyMap()
-	if d.err == nil {
-		o.InputSchema = inputSchema(o)
-	}
-	return o
 }

@@ -20,15 +20,23 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*Catalog
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	cache := openCache(opts, log)
+	// A file spec unchanged since its catalog was cached is not even read.
+	alias := cache.specAlias(source, opts)
+	if alias != "" {
+		if cat := cache.get(alias); cat != nil {
+			return cat, nil
+		}
+	}
 	l, data, err := readSpec(ctx, source, opts)
 	if err != nil {
 		return nil, err
 	}
-	cache := openCache(opts, log)
 	var key string
 	if cache != nil {
 		key = cacheKey(data, source, opts)
 		if cat := cache.get(key); cat != nil {
+			cache.link(alias, key, source, opts)
 			return cat, nil
 		}
 	}
@@ -49,6 +57,7 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*Catalog
 	}
 	if cache != nil && cacheable {
 		cache.put(key, cat)
+		cache.link(alias, key, source, opts)
 	}
 	return cat, nil
 }

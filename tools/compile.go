@@ -35,8 +35,6 @@ type compiler struct {
 	recRanges [][3]int                  // start, end and cycle of each recursive component schema
 	// paramsDone holds each compiled parameter object (see param).
 	paramsDone map[*byte]*Param
-	// places caches each parameter object's "in" and "name" (see paramPlace).
-	places map[*byte][2]string
 	// problem is set when the document holds something this compiler does not read
 	// exactly as the precise path does; the caller then takes that path.
 	problem string
@@ -427,9 +425,14 @@ func (c *compiler) params(pathLevel, opLevel []byte) []*Param {
 // operation gets its own copy of the Param (its Arg is named per operation) sharing the
 // read-only schema, examples and extensions.
 func (c *compiler) param(v []byte) *Param {
+	cp := *c.compiledParam(v)
+	return &cp
+}
+
+// compiledParam is the one compiled Param of a parameter object, shared: read-only.
+func (c *compiler) compiledParam(v []byte) *Param {
 	if done, ok := c.paramsDone[&v[0]]; ok {
-		cp := *done
-		return &cp
+		return done
 	}
 	f := c.fields(v)
 	in := rawStr(f["in"])
@@ -481,8 +484,7 @@ func (c *compiler) param(v []byte) *Param {
 		c.paramsDone = map[*byte]*Param{}
 	}
 	c.paramsDone[&v[0]] = p
-	cp := *p
-	return &cp
+	return p
 }
 
 func (c *compiler) body(raw []byte) *Body {
@@ -629,12 +631,16 @@ func (c *compiler) checkPathParams(path string, item map[string][]byte) {
 	vars := templateVars(path)
 	declared := func(list []byte) (names []string) {
 		c.arrEach(list, func(v []byte) {
-			in, name, ok := c.paramPlace(v)
-			if !ok || in != "path" {
+			p := c.deref(v)
+			if p == nil {
 				return
 			}
-			names = append(names, name)
-			if !contains(vars, name) {
+			prm := c.compiledParam(p)
+			if prm.In != "path" {
+				return
+			}
+			names = append(names, prm.Name)
+			if !contains(vars, prm.Name) {
 				c.bad("path parameter not in path")
 			}
 		})
@@ -653,32 +659,6 @@ func (c *compiler) checkPathParams(path string, item map[string][]byte) {
 			}
 		}
 	}
-}
-
-// paramPlace reads a parameter's "in" and "name", once per parameter object: GitHub's
-// operations share a few dozen component parameters.
-func (c *compiler) paramPlace(raw []byte) (in, name string, ok bool) {
-	p := c.deref(raw)
-	if p == nil {
-		return "", "", false
-	}
-	if pl, seen := c.places[&p[0]]; seen {
-		return pl[0], pl[1], true
-	}
-	c.objEach(p, func(k string, v []byte) bool {
-		switch k {
-		case "in":
-			in = rawStr(v)
-		case "name":
-			name = rawStr(v)
-		}
-		return true
-	})
-	if c.places == nil {
-		c.places = map[*byte][2]string{}
-	}
-	c.places[&p[0]] = [2]string{in, name}
-	return in, name, true
 }
 
 // templateVars lists the distinct {variables} of a path template, in order.

@@ -189,7 +189,12 @@ func kindAt(d []byte, i int) rawKind {
 // object iterates an object's members, calling f with the key and the value's position;
 // f returns the end of the value. It returns the end of the object.
 func (s *rawScan) object(start int, f func(key string, at int) int) int {
-	end := s.objectBody(start, f)
+	return s.record(start, s.objectBody(start, f))
+}
+
+// record keeps a container's length for the compiler when skipping it by hand would
+// cost more than the lookup.
+func (s *rawScan) record(start, end int) int {
 	if !s.dirty && end-start > 64 {
 		s.lens.put(uint32(start), int32(end-start))
 	}
@@ -236,11 +241,7 @@ func (s *rawScan) objectBody(i int, f func(key string, at int) int) int {
 }
 
 func (s *rawScan) array(start int, f func(idx, at int) int) int {
-	end := s.arrayBody(start, f)
-	if !s.dirty && end-start > 64 {
-		s.lens.put(uint32(start), int32(end-start))
-	}
-	return end
+	return s.record(start, s.arrayBody(start, f))
 }
 
 func (s *rawScan) arrayBody(i int, f func(idx, at int) int) int {

@@ -30,47 +30,53 @@ const (
 	weightResponse = 0.7
 )
 
-// NewIndex builds the search index for a catalog.
+// NewIndex builds the search index for a catalog. Each operation's terms are read on
+// its own (across the cores: GitHub's descriptions are megabytes of text), then counted
+// together.
 func NewIndex(cat *tools.Catalog) *Index {
-	ix := &Index{df: map[string]int{}}
+	ops := cat.Operations
+	ix := &Index{ops: ops, docs: make([]map[string]float64, len(ops)), lens: make([]float64, len(ops)), df: map[string]int{}}
+	tools.Parallel(len(ops), func(i int) { ix.docs[i], ix.lens[i] = termsOf(ops[i]) })
 	total := 0.0
-	for _, op := range cat.Operations {
-		doc := map[string]float64{}
-		add := func(text string, w float64) {
-			for _, t := range Terms(text) {
-				doc[t] += w
-			}
-		}
-		add(op.Path, weightName)
-		add(op.OperationID, weightName)
-		add(methodVerbs[op.Method], weightText)
-		add(strings.Join(op.Tags, " "), weightSummary)
-		add(op.Summary, weightSummary)
-		add(op.Description, weightText)
-		for _, p := range op.Params {
-			add(p.Name, weightParam)
-			add(p.Description, weightText*0.5)
-		}
-		if op.Body != nil {
-			for _, name := range op.Body.Props {
-				add(name, weightParam)
-			}
-		}
-		addSchemaNames(op.Response, 0, func(name string) { add(name, weightResponse) })
-		length := 0.0
-		for t, f := range doc {
+	for i, doc := range ix.docs {
+		for t := range doc {
 			ix.df[t]++
-			length += f
 		}
-		ix.ops = append(ix.ops, op)
-		ix.docs = append(ix.docs, doc)
-		ix.lens = append(ix.lens, length)
-		total += length
+		total += ix.lens[i]
 	}
-	if len(ix.ops) > 0 {
-		ix.avgLen = total / float64(len(ix.ops))
+	if len(ops) > 0 {
+		ix.avgLen = total / float64(len(ops))
 	}
 	return ix
+}
+
+// termsOf is an operation's document: each term's weighted frequency, and their sum.
+func termsOf(op *tools.Operation) (map[string]float64, float64) {
+	doc := map[string]float64{}
+	add := func(text string, w float64) {
+		eachTerm(text, func(t string) { doc[t] += w })
+	}
+	add(op.Path, weightName)
+	add(op.OperationID, weightName)
+	add(methodVerbs[op.Method], weightText)
+	add(strings.Join(op.Tags, " "), weightSummary)
+	add(op.Summary, weightSummary)
+	add(op.Description, weightText)
+	for _, p := range op.Params {
+		add(p.Name, weightParam)
+		add(p.Description, weightText*0.5)
+	}
+	if op.Body != nil {
+		for _, name := range op.Body.Props {
+			add(name, weightParam)
+		}
+	}
+	addSchemaNames(op.Response, 0, func(name string) { add(name, weightResponse) })
+	length := 0.0
+	for _, f := range doc {
+		length += f
+	}
+	return doc, length
 }
 
 // methodVerbs are the words people use for what a method does, so "create a silence"
@@ -183,32 +189,41 @@ var stopwords = map[string]bool{
 // and snake_case.
 func Terms(text string) []string {
 	var out []string
-	var cur []rune
-	flush := func() {
-		if len(cur) == 0 {
+	eachTerm(text, func(t string) { out = append(out, t) })
+	return out
+}
+
+// eachTerm calls f with each term of text, in order. A word is a run of letters and
+// digits, also broken where an upper-case letter follows a lower-case one; it is lowered
+// (a slice of text when it has no upper case: GitHub's descriptions are megabytes),
+// dropped when a stopword or a single byte, and stemmed.
+func eachTerm(text string, f func(string)) {
+	start := -1 // byte offset of the word being read
+	var prev rune
+	flush := func(end int) {
+		if start < 0 {
 			return
 		}
-		w := strings.ToLower(string(cur))
-		cur = cur[:0]
-		if stopwords[w] || len(w) < 2 {
+		w := strings.ToLower(text[start:end])
+		start = -1
+		if len(w) < 2 || stopwords[w] {
 			return
 		}
-		out = append(out, stem(w))
+		f(stem(w))
 	}
-	runes := []rune(text)
-	for i, r := range runes {
+	for i, r := range text {
 		switch {
 		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
-			flush()
-		case unicode.IsUpper(r) && i > 0 && unicode.IsLower(runes[i-1]):
-			flush()
-			cur = append(cur, r)
-		default:
-			cur = append(cur, r)
+			flush(i)
+		case unicode.IsUpper(r) && i > 0 && unicode.IsLower(prev):
+			flush(i)
+			start = i
+		case start < 0:
+			start = i
 		}
+		prev = r
 	}
-	flush()
-	return out
+	flush(len(text))
 }
 
 // stem folds plurals and a few suffixes so "movies" finds "movie" and "credits" "credit".

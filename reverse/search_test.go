@@ -1,9 +1,14 @@
 package reverse
 
 import (
+	"context"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
+
+	"github.com/askapi/askapi/tools"
 )
 
 func TestSearchTMDB(t *testing.T) {
@@ -129,10 +134,84 @@ func TestTerms(t *testing.T) {
 		{"people", []string{"person"}},
 		{"playing", []string{"play"}},
 		{"status", []string{"status"}},
+		{"HTTPServer getURLs", []string{"httpserver", "url"}},
+		{"Éléphant naïveCafé", []string{"éléphant", "naïve", "café"}},
+		{"a\xffbc d\xe2\x82", []string{"bc"}},
+		{"", nil},
 	}
 	for _, tc := range cases {
 		if got := Terms(tc.in); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("Terms(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// termsByRunes is how Terms read text before it worked on bytes: the reference the
+// faster one must agree with.
+func termsByRunes(text string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) == 0 {
+			return
+		}
+		w := strings.ToLower(string(cur))
+		cur = cur[:0]
+		if stopwords[w] || len(w) < 2 {
+			return
+		}
+		out = append(out, stem(w))
+	}
+	runes := []rune(text)
+	for i, r := range runes {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && i > 0 && unicode.IsLower(runes[i-1]):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
+}
+
+// TestTermsMatchRuneReading compares Terms with the rune-based reference over every text
+// the index reads from the shared specs (and GitHub's, where installed).
+func TestTermsMatchRuneReading(t *testing.T) {
+	for _, s := range benchSpecs {
+		t.Run(s.name, func(t *testing.T) {
+			if _, err := os.Stat(s.path); err != nil {
+				if os.Getenv("CI") == "true" {
+					t.Fatal(err)
+				}
+				t.Skip(err)
+			}
+			cat, err := tools.LoadCatalog(context.Background(), s.path, tools.LoadOptions{NoCache: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			check := func(text string) {
+				n++
+				if got, want := Terms(text), termsByRunes(text); !reflect.DeepEqual(got, want) {
+					t.Fatalf("Terms(%q) = %q, want %q", text, got, want)
+				}
+			}
+			for _, op := range cat.Operations {
+				for _, text := range []string{op.Path, op.OperationID, op.Summary, op.Description, strings.Join(op.Tags, " ")} {
+					check(text)
+				}
+				for _, p := range op.Params {
+					check(p.Name)
+					check(p.Description)
+				}
+			}
+			if n < 5*len(cat.Operations) {
+				t.Fatalf("only %d texts checked", n)
+			}
+		})
 	}
 }

@@ -62,15 +62,25 @@ func CheckMode(mode string) error {
 // per operation.
 func (p *Pipeline) Dynamic() bool { return p.dynamic }
 
-// dynamicTools are the tools dynamic mode serves.
+// dynamicTools are the tools dynamic mode serves, with their handlers.
 func (p *Pipeline) dynamicTools() ([]mcpserver.ServerTool, error) {
-	entries, err := p.metaTools()
+	defs, err := dynamicToolDefs()
 	if err != nil {
 		return nil, err
 	}
-	for i := range entries {
-		if entries[i].Tool.Name == ToolFindOperations {
-			entries[i].Tool.Description = "Search this API's operations by words (what you want to do). Answers the best matching operations: pass a match's tool as operation to describe_operation (its arguments) and call_operation. Answers unsupported when nothing in the API can do it: then tell the user instead of substituting another operation."
+	return p.bindMeta(defs), nil
+}
+
+// dynamicToolDefs are the tools dynamic mode serves. They depend on no catalog, so a
+// server that knows it serves dynamically can list them before its spec is compiled.
+func dynamicToolDefs() ([]mcp.Tool, error) {
+	defs, err := metaToolDefs()
+	if err != nil {
+		return nil, err
+	}
+	for i := range defs {
+		if defs[i].Name == ToolFindOperations {
+			defs[i].Description = "Search this API's operations by words (what you want to do). Answers the best matching operations: pass a match's tool as operation to describe_operation (its arguments) and call_operation. Answers unsupported when nothing in the API can do it: then tell the user instead of substituting another operation."
 		}
 	}
 	output, err := json.Marshal(compactOutputSchema())
@@ -101,17 +111,11 @@ func (p *Pipeline) dynamicTools() ([]mcpserver.ServerTool, error) {
 	no, yes := false, true
 	call.Annotations.ReadOnlyHint, call.Annotations.DestructiveHint = &no, &yes
 	call.Annotations.IdempotentHint, call.Annotations.OpenWorldHint = &no, &yes
-	entries = append(entries,
-		mcpserver.ServerTool{Tool: describe, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			args, _ := argumentsOf(req)
-			return resultOf(p.DescribeOperation(args)), nil
-		}},
-		mcpserver.ServerTool{Tool: call, Handler: p.callOperation},
-	)
-	for i := range entries {
-		entries[i].Tool.RawOutputSchema = output
+	defs = append(defs, describe, call)
+	for i := range defs {
+		defs[i].RawOutputSchema = output
 	}
-	return entries, nil
+	return defs, nil
 }
 
 // compactOutputSchema is the result envelope's schema with each field reduced to its

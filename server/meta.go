@@ -51,8 +51,8 @@ func metaTool(name, title, desc string, input map[string]any) (mcp.Tool, error) 
 	}, nil
 }
 
-// metaTools are find_operations and plan, served beside the operation tools.
-func (p *Pipeline) metaTools() ([]mcpserver.ServerTool, error) {
+// metaToolDefs are find_operations and plan, served beside the operation tools.
+func metaToolDefs() ([]mcp.Tool, error) {
 	find, err := metaTool(ToolFindOperations, "Find operations",
 		"Search this API's operations by words (what you want to do). Answers the best matching tools, or unsupported when nothing in the API can do it: then tell the user instead of substituting another operation.",
 		map[string]any{"type": "object", "properties": withReserved(map[string]any{
@@ -72,16 +72,40 @@ func (p *Pipeline) metaTools() ([]mcpserver.ServerTool, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []mcpserver.ServerTool{
-		{Tool: find, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return []mcp.Tool{find, plan}, nil
+}
+
+// metaTools are find_operations and plan with their handlers.
+func (p *Pipeline) metaTools() ([]mcpserver.ServerTool, error) {
+	defs, err := metaToolDefs()
+	if err != nil {
+		return nil, err
+	}
+	return p.bindMeta(defs), nil
+}
+
+// bindMeta pairs each meta-tool definition with its handler on p.
+func (p *Pipeline) bindMeta(defs []mcp.Tool) []mcpserver.ServerTool {
+	handlers := map[string]mcpserver.ToolHandlerFunc{
+		ToolFindOperations: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			args, _ := argumentsOf(req)
 			return resultOf(p.FindOperations(args)), nil
-		}},
-		{Tool: plan, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		},
+		ToolPlan: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			args, _ := argumentsOf(req)
 			return resultOf(p.Plan(args)), nil
-		}},
-	}, nil
+		},
+		ToolDescribeOperation: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			args, _ := argumentsOf(req)
+			return resultOf(p.DescribeOperation(args)), nil
+		},
+		ToolCallOperation: p.callOperation,
+	}
+	out := make([]mcpserver.ServerTool, len(defs))
+	for i, t := range defs {
+		out[i] = mcpserver.ServerTool{Tool: t, Handler: handlers[t.Name]}
+	}
+	return out
 }
 
 // FindOperations answers the find_operations meta-tool.

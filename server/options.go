@@ -4,6 +4,8 @@ import (
 	"io"
 	"log/slog"
 	"time"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // Options configure a server; main fills them from flags and the environment.
@@ -47,4 +49,8 @@ type Options struct {
 	Stdin   io.Reader
 	Stdout  io.Writer
 	Version string
+
+	// census, when set, is given the spec's operation heads before they are compiled
+	// (see tools.LoadOptions.Census); Serve sets it to list dynamic mode's tools early.
+	census func(heads *tools.Catalog)
 }

@@ -17,12 +17,15 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // Serve answers MCP over stdio, or streamable HTTP when HTTPAddr is set, until ctx ends.
 // It answers initialize at once and loads the spec meanwhile: tools/list and tools/call
-// wait for the catalog, so a client never sees an empty or partial list. A spec that
-// cannot be loaded ends the server with the loader's error.
+// wait for the catalog, so a client never sees an empty or partial list (in dynamic mode,
+// whose tools depend on no catalog, tools/list is answered as soon as the mode is known).
+// A spec that cannot be loaded ends the server with the loader's error.
 func Serve(ctx context.Context, opts Options) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -70,10 +73,32 @@ func Serve(ctx context.Context, opts Options) error {
 // load compiles the spec and registers its tools on s. The encoded list is published
 // before mcp-go registers the tools (which decodes every input schema again, to check
 // x-mcp-header annotations): the first tools/list need not wait for that.
+// In dynamic mode the list may be published before the catalog is compiled (earlylist.go).
 func load(ctx context.Context, s *mcpserver.MCPServer, opts Options, publish func(*toolList)) error {
+	listEarly := func() {
+		// Should this fail, the list is published with the tools, as in static mode.
+		if l, err := dynamicList(); err == nil {
+			publish(l)
+		}
+	}
+	settled := false
+	switch earlyModeOf(opts) {
+	case earlyAtOnce:
+		listEarly()
+	case earlyFromCensus:
+		opts.census = func(heads *tools.Catalog) {
+			if censusDynamic(opts, heads) {
+				settled = true
+				listEarly()
+			}
+		}
+	}
 	cat, err := LoadCatalog(ctx, opts)
 	if err != nil {
 		return err
+	}
+	if settled {
+		opts.Mode = ModeDynamic
 	}
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
@@ -89,6 +114,9 @@ func load(ctx context.Context, s *mcpserver.MCPServer, opts Options, publish fun
 	}
 	publish(l)
 	s.AddTools(entries...)
+	// The search index is built on first use; find_operations is the first call of a
+	// dynamic session, so it is built now, while the client reads the list.
+	go p.Search()
 	return nil
 }
 

@@ -29,6 +29,7 @@ func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
 		NoCache:           opts.NoCache,
 		Version:           opts.Version,
 		Logger:            opts.Logger,
+		Census:            opts.census,
 	})
 	if err != nil {
 		return nil, err
@@ -63,16 +64,13 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		logger.Warn(err.Error())
 		base = ""
 	}
-	policy, err := loadPolicy(opts.PolicyFile, cat)
+	policy, err := servedPolicy(opts, cat)
 	if err != nil {
 		return nil, err
 	}
-	if opts.ReadOnly {
-		policy.ReadOnly = true
-	}
 	// Filters apply before anything is built from the catalog: what they leave out does
 	// not exist for the graph, the search index or the tools.
-	filter := tools.Filter{Tags: opts.Tags, Include: opts.Include, Exclude: opts.Exclude, ReadOnly: policy.ReadOnly}
+	filter := operationFilter(opts, policy)
 	for _, u := range filter.Unmatched(cat) {
 		logger.Warn("filter matches no operation: " + u)
 	}
@@ -169,15 +167,29 @@ func (p *Pipeline) serverTools() ([]mcpserver.ServerTool, error) {
 	return append(entries, built...), nil
 }
 
-func loadPolicy(file string, cat *tools.Catalog) (*clarify.Policy, error) {
+// operationFilter is the filter the options and the policy (read-only) set.
+func operationFilter(opts Options, policy *clarify.Policy) tools.Filter {
+	return tools.Filter{Tags: opts.Tags, Include: opts.Include, Exclude: opts.Exclude, ReadOnly: policy.ReadOnly}
+}
+
+// servedPolicy is the policy of the policy file and the spec's x-askapi-policy, made
+// read-only by --read-only.
+func servedPolicy(opts Options, cat *tools.Catalog) (*clarify.Policy, error) {
 	var p *clarify.Policy
-	if file != "" {
+	if opts.PolicyFile != "" {
 		var err error
-		if p, err = clarify.LoadPolicy(file); err != nil {
+		if p, err = clarify.LoadPolicy(opts.PolicyFile); err != nil {
 			return nil, err
 		}
 	}
-	return p.WithSpec(cat)
+	p, err := p.WithSpec(cat)
+	if err != nil {
+		return nil, err
+	}
+	if opts.ReadOnly {
+		p.ReadOnly = true
+	}
+	return p, nil
 }
 
 // EffectiveBaseURL applies --base-url over the spec's server. A --base-url that is only

@@ -65,3 +65,16 @@ func benchInstalled(path string) func(b *testing.B) string {
 		return path
 	}
 }
+
+func BenchmarkScanDocument(b *testing.B) {
+	data, err := os.ReadFile(goldenSpecs["github"])
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if clean, _, _ := scanDocument(data); !clean {
+			b.Fatal("not clean")
+		}
+	}
+}

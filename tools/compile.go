@@ -222,6 +222,19 @@ func (c *compiler) compile(source string) *Catalog {
 	if !isObject(paths) {
 		return cat
 	}
+	c.eachPathItem(paths, func(path string, item map[string][]byte) {
+		c.checkPathParams(path, item)
+		eachMethod(item, func(method string, op []byte) {
+			cat.Operations = append(cat.Operations, c.operation(method, path, item, op))
+		})
+	})
+	assignNames(cat.Operations)
+	return cat
+}
+
+// eachPathItem calls f with each path item of paths, $refs followed, in the catalog's
+// order: paths sorted, extensions and nulls skipped.
+func (c *compiler) eachPathItem(paths []byte, f func(path string, item map[string][]byte)) {
 	items := c.fields(paths)
 	keys := make([]string, 0, len(items))
 	for k := range items {
@@ -238,22 +251,19 @@ func (c *compiler) compile(source string) *Catalog {
 		if isObject(raw) && c.getKey(raw, "$ref") != nil && len(c.fields(raw)) > 1 {
 			c.bad("path item $ref with siblings")
 		}
-		item := c.deref(raw)
-		if item == nil {
-			continue
-		}
-		itemFields := c.fields(item)
-		c.checkPathParams(path, itemFields)
-		for _, method := range methodOrder {
-			op := itemFields[strings.ToLower(method)]
-			if !isObject(op) {
-				continue
-			}
-			cat.Operations = append(cat.Operations, c.operation(method, path, itemFields, op))
+		if item := c.deref(raw); item != nil {
+			f(path, c.fields(item))
 		}
 	}
-	assignNames(cat.Operations)
-	return cat
+}
+
+// eachMethod calls f with each operation of a path item, in methodOrder.
+func eachMethod(item map[string][]byte, f func(method string, op []byte)) {
+	for _, method := range methodOrder {
+		if op := item[strings.ToLower(method)]; isObject(op) {
+			f(method, op)
+		}
+	}
 }
 
 func (c *compiler) firstServer(servers []byte) string {
@@ -368,16 +378,7 @@ func (c *compiler) securitySchemes(components []byte) map[string]*SecurityScheme
 
 func (c *compiler) operation(method, path string, item map[string][]byte, raw []byte) *Operation {
 	f := c.fields(raw)
-	o := &Operation{
-		OperationID: rawStr(f["operationId"]),
-		Method:      method,
-		Path:        path,
-		Summary:     strings.TrimSpace(rawStr(f["summary"])),
-		Description: strings.TrimSpace(rawStr(f["description"])),
-		Tags:        c.rawStrings(f["tags"]),
-		Deprecated:  rawTrue(f["deprecated"]),
-		Extensions:  rawExtensions(f),
-	}
+	o := c.operationHead(method, path, f)
 	if sec := f["security"]; !isNull(sec) {
 		o.Security = []SecurityRequirement{}
 		o.Security = append(o.Security, c.decodeSecurity(sec)...)
@@ -396,6 +397,20 @@ func (c *compiler) operation(method, path string, item map[string][]byte, raw []
 	o.Response = c.response(codes)
 	o.Links = c.links(codes)
 	return o
+}
+
+// operationHead is what an operation says of itself: no parameters, body or response.
+func (c *compiler) operationHead(method, path string, f map[string][]byte) *Operation {
+	return &Operation{
+		OperationID: rawStr(f["operationId"]),
+		Method:      method,
+		Path:        path,
+		Summary:     strings.TrimSpace(rawStr(f["summary"])),
+		Description: strings.TrimSpace(rawStr(f["description"])),
+		Tags:        c.rawStrings(f["tags"]),
+		Deprecated:  rawTrue(f["deprecated"]),
+		Extensions:  rawExtensions(f),
+	}
 }
 
 func (c *compiler) params(pathLevel, opLevel []byte) []*Param {

@@ -88,7 +88,7 @@ func TestCompileFastPathTaken(t *testing.T) {
 			t.Logf("skip %s: %v", path, err)
 			continue
 		}
-		if _, _, ok := compileFast(data, path); ok != want {
+		if _, _, ok := compileFast(data, path, nil); ok != want {
 			t.Errorf("%s: fast path = %v, want %v", filepath.Base(path), ok, want)
 		}
 	}
@@ -108,7 +108,7 @@ func TestCompileFastFallsBack(t *testing.T) {
 	}
 	for name, doc := range cases {
 		t.Run(name, func(t *testing.T) {
-			if _, _, ok := compileFast([]byte(doc), "x.json"); ok {
+			if _, _, ok := compileFast([]byte(doc), "x.json", nil); ok {
 				t.Fatal("fast path accepted the document")
 			}
 			path := filepath.Join(t.TempDir(), "spec.json")

@@ -46,6 +46,12 @@ type LoadOptions struct {
 	Version string
 	// Logger receives debug messages about the cache; nil discards them.
 	Logger *slog.Logger
+	// Census, when set, is given a catalog of the spec's operation heads (named, with
+	// method, path, tags and summary; no parameters, bodies or responses) and its
+	// extensions, before a clean JSON OpenAPI 3 document is compiled from scratch. It is
+	// not called for a catalog from the cache, nor for a spec that takes the precise path
+	// (YAML, Swagger 2.0, normalisation).
+	Census func(heads *Catalog)
 }
 
 // LoadInfo describes a loaded spec.

@@ -67,7 +67,7 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*Catalog
 func compileSpec(l *specLoader, data []byte) (cat *Catalog, cacheable bool, err error) {
 	trimmed := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if looksLikeJSON(trimmed) {
-		if cat, _, ok := compileFast(trimmed, l.source); ok {
+		if cat, _, ok := compileFast(trimmed, l.source, l.opts.Census); ok {
 			return cat, true, nil
 		}
 	}

@@ -184,6 +184,28 @@ func (c *child) listTools(first int) (listPage, int, time.Time, error) {
 	}
 }
 
+// firstCall calls find_operations (served in every mode) and returns when its answer
+// was received; an answer that is not a result is an error.
+func (c *child) firstCall() (time.Time, error) {
+	id := c.id()
+	if err := c.write(request(id, "tools/call", map[string]any{
+		"name": "find_operations", "arguments": map[string]any{"query": "list repositories"},
+	})); err != nil {
+		return time.Time{}, err
+	}
+	r, _, at, err := c.await(id)
+	if err != nil {
+		return at, fmt.Errorf("find_operations: %w", err)
+	}
+	var res struct {
+		IsError bool `json:"isError"`
+	}
+	if err := json.Unmarshal(r.Result, &res); err != nil || res.IsError {
+		return at, fmt.Errorf("find_operations: not a result: %s", firstLine(string(r.Result)))
+	}
+	return at, nil
+}
+
 // close ends the session by closing stdin and returns the peak RSS in KiB: VmHWM read
 // just before, while the process still runs. wait4's ru_maxrss is not used: Linux keeps
 // in it the high-water mark of the mm replaced at exec, which for Go's vfork-style spawn

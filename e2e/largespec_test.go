@@ -213,6 +213,43 @@ func TestGitHubDynamicToolsListOverStdio(t *testing.T) {
 	if _, invalid := validate(t, line); invalid != 0 {
 		t.Errorf("%d dynamic meta-tools rejected by the TypeScript SDKs", invalid)
 	}
+	// The list may come before the spec is compiled (dynamic mode's tools depend on no
+	// catalog); a call sent now waits for the catalog and searches all of it.
+	if _, err := fmt.Fprintln(stdin, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"find_operations","arguments":{"query":"list repositories of a user"}}}`); err != nil {
+		t.Fatal(err)
+	}
+	line = nil
+	for sc.Scan() {
+		var head struct {
+			ID json.RawMessage `json:"id"`
+		}
+		if json.Unmarshal(sc.Bytes(), &head) == nil && string(head.ID) == "3" {
+			line = append([]byte(nil), sc.Bytes()...)
+			break
+		}
+	}
+	var call struct {
+		Result struct {
+			IsError           bool `json:"isError"`
+			StructuredContent struct {
+				Status     string `json:"status"`
+				Operations []struct {
+					Method string `json:"method"`
+					Path   string `json:"path"`
+				} `json:"operations"`
+			} `json:"structuredContent"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(line, &call); err != nil {
+		t.Fatalf("find_operations answer %.300s: %v", line, err)
+	}
+	found := false
+	for _, op := range call.Result.StructuredContent.Operations {
+		found = found || (op.Method == "GET" && op.Path == "/users/{username}/repos")
+	}
+	if call.Result.IsError || call.Result.StructuredContent.Status != "ok" || !found {
+		t.Errorf("find_operations: %.600s; want GET /users/{username}/repos among the matches", line)
+	}
 }
 
 // toolNames lists a session's tools, sorted.

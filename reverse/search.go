@@ -3,6 +3,7 @@ package reverse
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -12,22 +13,28 @@ import (
 
 // Index ranks operations for a request in words with BM25 over what each operation
 // says about itself: summary, description, path, operationId, tags, parameter names and
-// descriptions, and the field names of its response.
+// descriptions, and the field names of its response; plus how closely the request says
+// what the operation's summary says (see summaryFit).
 type Index struct {
-	ops    []*tools.Operation
-	docs   []map[string]float64 // term → weighted frequency
-	lens   []float64
-	avgLen float64
-	df     map[string]int
+	ops       []*tools.Operation
+	docs      []map[string]float64 // term → weighted frequency
+	summaries [][]string           // each operation's summary terms, once each
+	lens      []float64
+	avgLen    float64
+	df        map[string]int
 }
 
-// Field weights: what an operation is called counts more than what it mentions.
+// Field weights: what an operation is called counts more than what it mentions. Long
+// texts (descriptions, response fields) count each term once: GitHub's descriptions
+// repeat "repository" and "user" a dozen times in operations about something else.
 const (
 	weightName     = 3.0
 	weightSummary  = 2.5
 	weightParam    = 1.5
-	weightText     = 1.0
-	weightResponse = 0.7
+	weightText     = 0.5
+	weightResponse = 0.3
+	// weightSummaryFit scales summaryFit in a score.
+	weightSummaryFit = 4.0
 )
 
 // NewIndex builds the search index for a catalog. Each operation's terms are read on
@@ -35,8 +42,12 @@ const (
 // together.
 func NewIndex(cat *tools.Catalog) *Index {
 	ops := cat.Operations
-	ix := &Index{ops: ops, docs: make([]map[string]float64, len(ops)), lens: make([]float64, len(ops)), df: map[string]int{}}
-	tools.Parallel(len(ops), func(i int) { ix.docs[i], ix.lens[i] = termsOf(ops[i]) })
+	ix := &Index{ops: ops, docs: make([]map[string]float64, len(ops)), summaries: make([][]string, len(ops)),
+		lens: make([]float64, len(ops)), df: map[string]int{}}
+	tools.Parallel(len(ops), func(i int) {
+		ix.docs[i], ix.lens[i] = termsOf(ops[i])
+		ix.summaries[i] = uniq(Terms(ops[i].Summary))
+	})
 	total := 0.0
 	for i, doc := range ix.docs {
 		for t := range doc {
@@ -50,41 +61,65 @@ func NewIndex(cat *tools.Catalog) *Index {
 	return ix
 }
 
-// termsOf is an operation's document: each term's weighted frequency, and their sum.
+// termsOf is an operation's document: each term's weighted frequency, and its length
+// for BM25: the sum over what names the operation (path, operationId, tags, summary,
+// parameters), not over its long texts, so a thorough description is no penalty.
 func termsOf(op *tools.Operation) (map[string]float64, float64) {
 	doc := map[string]float64{}
+	length := 0.0
 	add := func(text string, w float64) {
-		eachTerm(text, func(t string) { doc[t] += w })
+		eachTerm(text, func(t string) {
+			doc[t] += w
+			length += w
+		})
+	}
+	// once adds each term of a long text a single time.
+	seen := map[string]bool{}
+	once := func(text string, w float64) {
+		eachTerm(text, func(t string) {
+			if !seen[t] {
+				seen[t] = true
+				doc[t] += w
+			}
+		})
 	}
 	add(op.Path, weightName)
 	add(op.OperationID, weightName)
-	add(methodVerbs[op.Method], weightText)
+	add(verbsOf(op), weightText)
 	add(strings.Join(op.Tags, " "), weightSummary)
 	add(op.Summary, weightSummary)
-	add(op.Description, weightText)
+	once(op.Description, weightText)
 	for _, p := range op.Params {
 		add(p.Name, weightParam)
-		add(p.Description, weightText*0.5)
+		once(p.Description, weightText/2)
 	}
 	if op.Body != nil {
 		for _, name := range op.Body.Props {
 			add(name, weightParam)
 		}
 	}
-	addSchemaNames(op.Response, 0, func(name string) { add(name, weightResponse) })
-	length := 0.0
-	for _, f := range doc {
-		length += f
-	}
+	clear(seen)
+	addSchemaNames(op.Response, 0, func(name string) { once(name, weightResponse) })
 	return doc, length
 }
 
-// methodVerbs are the words people use for what a method does, so "create a silence"
-// finds POST /silences even when the spec never says "create" there.
+// verbsOf are the words people use for what an operation does by its method, so "create
+// a silence" finds POST /silences even when the spec never says "create" there, and
+// "list" prefers a collection to one of its items.
+func verbsOf(op *tools.Operation) string {
+	if op.Method == "GET" {
+		if strings.HasSuffix(op.Path, "}") {
+			return "get read fetch"
+		}
+		return "list get read fetch"
+	}
+	return methodVerbs[op.Method]
+}
+
 var methodVerbs = map[string]string{
-	"POST":   "create add new",
+	"POST":   "create add new open make send",
 	"PUT":    "update replace set",
-	"PATCH":  "update change modify",
+	"PATCH":  "update change modify edit",
 	"DELETE": "delete remove",
 }
 
@@ -161,6 +196,7 @@ func (ix *Index) Search(query string, limit int) Result {
 			score += idf * f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*ix.lens[i]/ix.avgLen))
 		}
 		if score > 0 {
+			score += weightSummaryFit * summaryFit(ix.summaries[i], known)
 			matches = append(matches, Match{Op: ix.ops[i], Score: score})
 		}
 	}
@@ -174,14 +210,31 @@ func (ix *Index) Search(query string, limit int) Result {
 	return Result{Matches: matches, Unknown: unknown}
 }
 
+// summaryFit is how closely a request says what a summary says: the share of the
+// summary's terms the request names, times the share of the request's terms the summary
+// names. "create an issue" fits "Create an issue" (1) far better than "Create issue
+// type for an organization" (0.5), which BM25 alone ranks alike.
+func summaryFit(summary, query []string) float64 {
+	if len(summary) == 0 || len(query) == 0 {
+		return 0
+	}
+	both := 0
+	for _, t := range summary {
+		if slices.Contains(query, t) {
+			both++
+		}
+	}
+	return float64(both) / float64(len(summary)) * float64(both) / float64(len(query))
+}
+
 // stopwords carry no meaning for finding an operation.
 var stopwords = map[string]bool{
 	"a": true, "an": true, "the": true, "of": true, "for": true, "to": true, "in": true, "on": true,
 	"by": true, "with": true, "and": true, "or": true, "is": true, "are": true, "be": true, "it": true,
 	"me": true, "my": true, "i": true, "you": true, "your": true, "can": true, "could": true, "please": true,
 	"what": true, "which": true, "who": true, "how": true, "show": true, "give": true, "tell": true,
-	"find": true, "get": true, "do": true, "does": true, "from": true, "at": true, "this": true, "that": true,
-	"want": true, "need": true, "some": true, "all": true, "about": true, "provide": true, "list": true,
+	"find": true, "do": true, "does": true, "from": true, "at": true, "this": true, "that": true,
+	"want": true, "need": true, "some": true, "all": true, "about": true, "provide": true,
 	"api": true, "id": true, "there": true, "their": true, "his": true, "her": true, "its": true,
 }
 
@@ -226,20 +279,31 @@ func eachTerm(text string, f func(string)) {
 	flush(len(text))
 }
 
-// stem folds plurals and a few suffixes so "movies" finds "movie" and "credits" "credit".
+// stem folds plurals and a few suffixes so "movies" finds "movie" and "credits" "credit",
+// and spells out the abbreviations API paths use ("repos" finds "repository").
 func stem(w string) string {
 	if v, ok := irregularPlural[w]; ok {
 		return v
 	}
 	switch {
 	case len(w) > 5 && strings.HasSuffix(w, "ing"):
-		return w[:len(w)-3]
+		w = w[:len(w)-3]
 	case len(w) > 4 && strings.HasSuffix(w, "ies"):
-		return w[:len(w)-3] + "y"
+		w = w[:len(w)-3] + "y"
 	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us"):
-		return w[:len(w)-1]
+		w = w[:len(w)-1]
+	}
+	if long, ok := abbreviations[w]; ok {
+		return long
 	}
 	return w
+}
+
+// abbreviations are short forms common in API paths and names, by their long form.
+var abbreviations = map[string]string{
+	"repo": "repository", "org": "organization", "config": "configuration", "env": "environment",
+	"msg": "message", "img": "image", "param": "parameter", "pref": "preference", "auth": "authentication",
+	"info": "information", "app": "application", "admin": "administrator", "doc": "document",
 }
 
 func uniq(list []string) []string {

@@ -336,28 +336,35 @@ func TestCatalogCacheAlias(t *testing.T) {
 	}
 }
 
-// TestPauseGC: overlapping pauses keep the collector off until the last ends, which
-// restores the percent from before the first; resuming twice changes nothing.
-func TestPauseGC(t *testing.T) {
+// TestPaceGC: overlapping requests hold the tightest pace (a percent over the collector
+// off), the last to end restores the percent from before the first, and releasing twice
+// changes nothing.
+func TestPaceGC(t *testing.T) {
 	percent := func() int {
 		p := debug.SetGCPercent(-1)
 		debug.SetGCPercent(p)
 		return p
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(77))
-	first, second := pauseGC(), pauseGC()
+	off := paceGC(gcOff)
+	if got := percent(); got != gcOff {
+		t.Fatalf("paused: GC percent %d, want off", got)
+	}
+	compile, off2 := paceGC(40), paceGC(gcOff)
 	steps := []struct {
-		name   string
-		resume func()
-		want   int
+		name    string
+		release func()
+		want    int
 	}{
-		{"first resumed", first, -1},
-		{"first resumed again", first, -1},
-		{"second resumed", second, 77},
-		{"second resumed again", second, 77},
+		{"none released", func() {}, 40},
+		{"first pause released", off, 40},
+		{"first pause released again", off, 40},
+		{"compile pace released", compile, gcOff},
+		{"second pause released", off2, 77},
+		{"second pause released again", off2, 77},
 	}
 	for _, s := range steps {
-		s.resume()
+		s.release()
 		if got := percent(); got != s.want {
 			t.Fatalf("%s: GC percent %d, want %d", s.name, got, s.want)
 		}

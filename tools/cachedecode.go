@@ -429,7 +429,7 @@ func decodeCatalog(data []byte) (cat *Catalog, err error) {
 	if !bytes.HasPrefix(data, cacheMagic) {
 		return nil, errors.New("not a catalog cache entry")
 	}
-	defer pauseGC()()
+	defer paceGC(gcOff)()
 	d := &catDecoder{b: data[len(cacheMagic):]}
 	// data is read for this call alone and never written again: its strings can share it.
 	d.readTable(unsafe.String(unsafe.SliceData(d.b), len(d.b)))

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"log/slog"
 	"runtime"
-	"runtime/debug"
 )
 
 // LoadCatalog reads a spec (file path or http(s) URL; JSON or YAML; Swagger 2.0, OpenAPI
@@ -45,10 +44,10 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*Catalog
 		// tighter GC pace while compiling keeps the peak near the live size (the peak RSS
 		// target is for the whole server), and a collection at the end lets the server's
 		// next allocations start from the catalog's size. The previous pace is restored.
-		old := debug.SetGCPercent(40)
+		release := paceGC(40)
 		defer func() {
 			runtime.GC()
-			debug.SetGCPercent(old)
+			release()
 		}()
 	}
 	cat, cacheable, err := compileSpec(l, data)

@@ -1,0 +1,60 @@
+package tools
+
+import (
+	"runtime/debug"
+	"slices"
+	"sync"
+)
+
+// The loader sets the collector's pace for what it is doing: a tighter pace while
+// compiling a large spec (its bytes and the compiler's indexes are garbage once compiled,
+// and the peak RSS target is for the whole server), none at all while decoding a cache
+// entry (everything decoded stays live: a collection frees nothing and doubles the
+// decode's time). Requests may nest and overlap; the tightest one holds, and the percent
+// from before the first is restored when the last ends.
+
+// gcPaces holds the percents requested and not yet released (-1: collector off), and
+// the percent to restore.
+var gcPaces struct {
+	sync.Mutex
+	active []int
+	old    int
+}
+
+// gcOff asks for the collector to be off.
+const gcOff = -1
+
+// paceGC asks for the collector to run at percent (gcOff: not at all) until release is
+// called; releasing twice changes nothing.
+func paceGC(percent int) (release func()) {
+	gcPaces.Lock()
+	defer gcPaces.Unlock()
+	if len(gcPaces.active) == 0 {
+		gcPaces.old = debug.SetGCPercent(percent)
+	}
+	gcPaces.active = append(gcPaces.active, percent)
+	applyGCPace()
+	return sync.OnceFunc(func() {
+		gcPaces.Lock()
+		defer gcPaces.Unlock()
+		i := slices.Index(gcPaces.active, percent)
+		gcPaces.active = slices.Delete(gcPaces.active, i, i+1)
+		if len(gcPaces.active) == 0 {
+			debug.SetGCPercent(gcPaces.old)
+			return
+		}
+		applyGCPace()
+	})
+}
+
+// applyGCPace sets the tightest pace requested: the lowest percent, the collector off
+// only when every request asks for that.
+func applyGCPace() {
+	pace := gcOff
+	for _, p := range gcPaces.active {
+		if p != gcOff && (pace == gcOff || p < pace) {
+			pace = p
+		}
+	}
+	debug.SetGCPercent(pace)
+}

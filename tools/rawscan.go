@@ -1,7 +1,10 @@
 package tools
 
 import (
+	"encoding/binary"
 	"math"
+	"math/bits"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,11 +23,30 @@ type rawScan struct {
 	dirty bool
 	// refs are the distinct internal $refs seen, checked once the walk is over.
 	refs map[string]struct{}
-	// lens records each container's length for the compiler.
-	lens *spans
-	// offload, when set, checks the root's components member on another goroutine and
-	// returns its end (see scanDocument).
-	offload func(at int, k specKind) int
+	// lens records each long container as its offset<<32 | length, for the compiler's
+	// table (see spansOf).
+	lens []uint64
+	// On a document split in two (see rawscan_split.go), the first goroutine calls meet at
+	// each member of an object or map from gate on, and stops at the hand-over point
+	// (halted); the second enters the frames leading to it (resume, one at a time:
+	// resumeFrom is 1 + the next one's start, 0 when none is left) and scans on from there.
+	split      *split
+	gate       int
+	halted     bool
+	resume     []frame
+	resumeFrom int
+}
+
+// split is what the second goroutine tells the first: the frames down to the hand-over
+// point (none: no split), once ready is closed.
+type split struct {
+	frames []frame
+	ready  chan struct{}
+}
+
+// newRawScan starts a scan expecting to record about n containers.
+func newRawScan(d []byte, n int) *rawScan {
+	return &rawScan{d: d, g: grammarV3, refs: map[string]struct{}{}, lens: make([]uint64, 0, n), gate: math.MaxInt}
 }
 
 func (s *rawScan) fail() { s.dirty = true }
@@ -37,15 +59,47 @@ func (s *rawScan) ws(i int) int {
 		default:
 			return i
 		}
+		// Runs of spaces (a pretty-printed document's indentation) go a word at a time.
+		for i+8 <= len(s.d) {
+			if x := binary.LittleEndian.Uint64(s.d[i:]) ^ ' '*lowBits; x != 0 {
+				i += bits.TrailingZeros64(x) / 8
+				break
+			}
+			i += 8
+		}
 	}
 	return i
 }
+
+// Word-at-a-time search (SWAR): zeroBytes marks the zero bytes of a word in their high
+// bits, belowBytes those under n (at most 0x80). Only the lowest mark is exact (a borrow
+// may mark bytes above it), and only it is used.
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+func zeroBytes(w uint64) uint64 { return (w - lowBits) &^ w & highBits }
+
+func belowBytes(w uint64, n byte) uint64 { return (w - uint64(n)*lowBits) &^ w & highBits }
 
 // str reads the string starting at s.d[i] == '"', returning its end and content (raw,
 // with hasEsc when escapes need decoding).
 func (s *rawScan) str(i int) (end int, raw []byte, hasEsc bool) {
 	j := i + 1
 	for j < len(s.d) {
+		// Plain bytes go a word at a time, up to a quote, backslash or control byte.
+		for j+8 <= len(s.d) {
+			w := binary.LittleEndian.Uint64(s.d[j:])
+			if m := zeroBytes(w^'"'*lowBits) | zeroBytes(w^'\\'*lowBits) | belowBytes(w, 0x20); m != 0 {
+				j += bits.TrailingZeros64(m) / 8
+				break
+			}
+			j += 8
+		}
+		if j >= len(s.d) {
+			break
+		}
 		c := s.d[j]
 		switch {
 		case c == '"':
@@ -87,6 +141,15 @@ func (s *rawScan) str(i int) (end int, raw []byte, hasEsc bool) {
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// strView is strValue for a string only looked at, never kept: without escapes, it
+// aliases the document (no copy).
+func strView(raw []byte, hasEsc bool) string {
+	if hasEsc || len(raw) == 0 {
+		return strValue(raw, hasEsc)
+	}
+	return unsafe.String(unsafe.SliceData(raw), len(raw))
 }
 
 // strValue decodes a string token's content.
@@ -196,27 +259,54 @@ func (s *rawScan) object(start int, f func(key string, at int) int) int {
 // cost more than the lookup.
 func (s *rawScan) record(start, end int) int {
 	if !s.dirty && end-start > 64 {
-		s.lens.put(uint32(start), int32(end-start))
+		s.lens = append(s.lens, uint64(start)<<32|uint64(end-start))
 	}
 	return end
 }
 
 func (s *rawScan) objectBody(i int, f func(key string, at int) int) int {
+	if i+1 == s.resumeFrom {
+		return s.resumeObject(f)
+	}
 	i = s.ws(i + 1)
 	if i < len(s.d) && s.d[i] == '}' {
 		return i + 1
 	}
+	return s.members(i, f)
+}
+
+// resumeObject walks an object from the member of the next frame on, skipping the
+// members before it, which the first goroutine checked.
+func (s *rawScan) resumeObject(f func(key string, at int) int) int {
+	fr := s.resume[0]
+	s.resume, s.resumeFrom = s.resume[1:], 0
+	if len(s.resume) > 0 {
+		s.resumeFrom = s.resume[0].start + 1
+	}
+	i := s.ws(f(fr.key, fr.at))
+	if i >= len(s.d) {
+		s.fail()
+		return i
+	}
+	switch s.d[i] {
+	case '}':
+		return i + 1
+	case ',':
+		return s.members(s.ws(i+1), f)
+	}
+	s.fail()
+	return len(s.d)
+}
+
+// members reads an object's members from the key at i on, and returns its end.
+func (s *rawScan) members(i int, f func(key string, at int) int) int {
 	for !s.dirty {
 		if i >= len(s.d) || s.d[i] != '"' {
 			s.fail()
 			return len(s.d)
 		}
 		end, raw, esc := s.str(i)
-		// The key aliases the document (no copy): it is only looked at, never kept.
-		key := unsafe.String(unsafe.SliceData(raw), len(raw))
-		if esc || len(raw) == 0 {
-			key = strValue(raw, esc)
-		}
+		key := strView(raw, esc)
 		i = s.ws(end)
 		if i >= len(s.d) || s.d[i] != ':' {
 			s.fail()
@@ -291,48 +381,69 @@ func (s *rawScan) skip(i int) int {
 	return len(s.d)
 }
 
-// scanDocument runs the check over the whole document. On a large document the
-// components member (a third to a half of GitHub's spec) is checked on a second core
-// while this one walks the rest.
+// scanDocument runs the check over the whole document. On a large document and more
+// than one core, a second goroutine scans about the second half (see rawscan_split.go).
 func scanDocument(d []byte) (clean bool, refs map[string]struct{}, lens *spans) {
 	if len(d) > math.MaxInt32 || !validUTF8(d) {
 		return false, nil, nil
 	}
-	// About one container in 170 bytes is long enough to be recorded (GitHub: 76k in 13 MB).
-	s := &rawScan{d: d, g: grammarV3, refs: map[string]struct{}{}, lens: newSpans(d, len(d)/170)}
-	i := s.ws(0)
-	if kindAt(d, i) != rkObject {
+	root := wsSkip(d, 0)
+	if kindAt(d, root) != rkObject {
 		return false, nil, nil
 	}
-	var side *rawScan
-	var sideAt, sideEnd int
-	var wg sync.WaitGroup
-	if len(d) >= parallelScanBytes {
-		s.offload = func(at int, k specKind) int {
-			end := (&rj{}).skipValue(d, at)
-			sideAt, sideEnd = at, end
-			side = &rawScan{d: d, g: s.g, refs: map[string]struct{}{}, lens: newSpans(d, (end-at)/170)}
-			wg.Go(func() {
-				if side.field(at, k) != end {
-					side.fail()
-				}
-			})
-			return end
+	// About one container in 170 bytes is long enough to be recorded (GitHub: 76k in 13 MB).
+	if len(d) < parallelScanBytes || runtime.GOMAXPROCS(0) < 2 {
+		s := newRawScan(d, len(d)/170)
+		if i := s.node(root, skRoot, false); s.ws(i) != len(d) || s.dirty {
+			return false, nil, nil
 		}
+		return true, s.refs, spansOf(d, s.lens)
 	}
-	i = s.node(i, skRoot, false)
+	// Each goroutine records about half of them, and builds its own table.
+	s, side := newRawScan(d, len(d)/280), newRawScan(d, len(d)/340)
+	sp := &split{ready: make(chan struct{})}
+	s.split, s.gate = sp, splitGate(len(d))
+	var sideEnd int
+	var sideLens *spans
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		sp.frames = handOver(d, s.g, root)
+		close(sp.ready)
+		if sp.frames != nil {
+			side.resume, side.resumeFrom = sp.frames, sp.frames[0].start+1
+			sideEnd = side.node(root, skRoot, false)
+			if !side.dirty {
+				sideLens = spansOf(d, side.lens)
+			}
+		}
+	})
+	i := s.node(root, skRoot, false)
+	if !s.dirty || s.halted {
+		lens = spansOf(d, s.lens)
+	}
 	wg.Wait()
-	if side != nil {
-		s.dirty = s.dirty || side.dirty
+	if sp.frames != nil {
+		// The first goroutine must have stopped at the hand-over point, clean up to it, and
+		// the second gone through every frame down to it.
+		s.dirty = !s.halted || side.dirty || len(side.resume) > 0
+		i = sideEnd
+	}
+	if s.ws(i) != len(d) || s.dirty {
+		return false, nil, nil
+	}
+	if sp.frames != nil {
 		for ref := range side.refs {
 			s.refs[ref] = struct{}{}
 		}
-		s.lens.attach(side.lens, sideAt, sideEnd)
+		// The frames begin before the point, where the first goroutine's table answers.
+		for _, f := range sp.frames {
+			if n, ok := sideLens.lenAt(&d[f.start]); ok {
+				lens.put(uint32(f.start), n)
+			}
+		}
+		lens.attach(sideLens, sp.frames[len(sp.frames)-1].at, len(d))
 	}
-	if s.ws(i) != len(d) {
-		return false, nil, nil
-	}
-	return !s.dirty, s.refs, s.lens
+	return true, s.refs, lens
 }
 
 // parallelScanBytes is the size from which scanDocument uses a second goroutine.
@@ -368,6 +479,11 @@ func (s *rawScan) node(i int, k specKind, inProps bool) int {
 		}
 		ext := s.g.extMaps[k]
 		return s.object(i, func(key string, at int) int {
+			if at >= s.gate {
+				if end, met := s.meet(at, k, key); met {
+					return end
+				}
+			}
 			if kindAt(s.d, at) == rkNull || ext && strings.HasPrefix(key, "x-") {
 				return s.skip(at)
 			}
@@ -402,6 +518,11 @@ func (s *rawScan) objectKind(i int, k specKind) int {
 	var in, required string
 	var requiredTrue, isRef bool
 	end := s.object(i, func(key string, at int) int {
+		if at >= s.gate {
+			if end, met := s.meet(at, k, key); met {
+				return end
+			}
+		}
 		rk := kindAt(s.d, at)
 		if key == "$ref" {
 			isRef = true
@@ -422,18 +543,13 @@ func (s *rawScan) objectKind(i int, k specKind) int {
 			case "in":
 				if rk == rkString {
 					e, raw, esc := s.str(at)
-					in = strValue(raw, esc)
+					in = strView(raw, esc)
 					return e
 				}
 			case "required":
 				requiredTrue = rk == rkBool && s.d[at] == 't'
 				required = "set"
 			}
-		}
-		if k == skRoot && key == "components" && s.offload != nil {
-			off := s.offload
-			s.offload = nil // a duplicate key is walked here, as the last one wins
-			return off(at, fk)
 		}
 		return s.field(at, fk)
 	})
@@ -448,6 +564,29 @@ func (s *rawScan) objectKind(i int, k specKind) int {
 		s.fail()
 	}
 	return end
+}
+
+// meet is called at each member (key, at) of a parent container of kind k from the gate
+// on. The first time, it waits for the hand-over point. At the point, it stops the walk
+// (as a failure would, but halted) and tells the caller to return at once; before it,
+// the walk goes on. Passing the point, or meeting it in a parent the pass does not go
+// into, only happens on a broken document.
+func (s *rawScan) meet(at int, k specKind, key string) (end int, met bool) {
+	<-s.split.ready
+	frames := s.split.frames
+	if frames == nil {
+		s.gate = math.MaxInt
+		return 0, false
+	}
+	p := frames[len(frames)-1]
+	if s.gate = p.at; at < p.at {
+		return 0, false
+	}
+	if _, unit := s.g.memberKind(k, key, kindAt(s.d, at)); unit && at == p.at && key == p.key {
+		s.halted = true
+	}
+	s.fail()
+	return len(s.d), true
 }
 
 func (s *rawScan) field(at int, k specKind) int {
@@ -511,7 +650,7 @@ func (s *rawScan) field(at int, k specKind) int {
 		switch rk {
 		case rkString:
 			e, raw, esc := s.str(at)
-			if !s.g.types[strValue(raw, esc)] {
+			if !s.g.types[strView(raw, esc)] {
 				s.fail()
 			}
 			return e
@@ -523,7 +662,7 @@ func (s *rawScan) field(at int, k specKind) int {
 					return s.skip(a)
 				}
 				e, raw, esc := s.str(a)
-				t := strValue(raw, esc)
+				t := strView(raw, esc)
 				if !s.g.types[t] || seen[t] {
 					s.fail()
 				}
@@ -583,6 +722,9 @@ func (s *rawScan) ref(at int) int {
 		return s.skip(at)
 	}
 	end, raw, esc := s.str(at)
+	if _, seen := s.refs[strView(raw, esc)]; seen {
+		return end
+	}
 	ref := strValue(raw, esc)
 	if !strings.HasPrefix(ref, "#") {
 		s.fail() // external: the precise path applies the policy

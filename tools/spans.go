@@ -36,6 +36,20 @@ func newSpans(d []byte, n int) *spans {
 	}
 }
 
+// spansOf builds the table of entries offset<<32 | length, a later entry for an offset
+// replacing an earlier one. A scan collects them and builds the table at its end: a put
+// at each container, amid the scan's stream through the document, missed the cache.
+func spansOf(d []byte, entries []uint64) *spans {
+	t := newSpans(d, len(entries))
+	if t == nil {
+		return nil
+	}
+	for _, e := range entries {
+		t.put(uint32(e>>32), int32(uint32(e)))
+	}
+	return t
+}
+
 // slotOf is the home slot of an offset (Fibonacci hashing). A slot holds offset+1 in its
 // high half (0: free) and the length in its low half.
 func (t *spans) slotOf(off uint32) int {

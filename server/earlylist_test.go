@@ -5,11 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/askapi/askapi/bench/synth"
 )
 
 // earlySpec writes a clean JSON OpenAPI 3 spec of six operations: four GETs and two
@@ -38,7 +42,8 @@ func earlySpec(t *testing.T, extra string) string {
 }
 
 // TestLoadListsDynamicEarly checks when load publishes dynamic mode's list before the
-// catalog is compiled (from the census, or at once for --mode dynamic), that the early
+// tools are built (from the census before the catalog is compiled, at once for --mode
+// dynamic, or from a catalog that came without a census: YAML, the cache), that the early
 // list is the one served in the end, and that the census decides as NewPipeline would:
 // filters, --read-only, a policy file and the spec's own policy counted alike.
 func TestLoadListsDynamicEarly(t *testing.T) {
@@ -56,27 +61,38 @@ func TestLoadListsDynamicEarly(t *testing.T) {
 		readOnly  bool
 		tags      []string
 		policy    string
-		early     bool // the list was published before the catalog was compiled
+		cached    bool // the catalog comes from a warm cache
+		early     bool // the list was published before the tools were built
 		dynamic   bool // the list served is dynamic mode's
 	}{
-		{"auto over the threshold", plain, "auto", 5, false, nil, "", true, true},
-		{"auto at the threshold", plain, "auto", 6, false, nil, "", false, false},
-		{"auto read-only over", plain, "", 3, true, nil, "", true, true},
-		{"auto read-only at", plain, "", 4, true, nil, "", false, false},
-		{"auto policy file read-only", plain, "auto", 4, false, nil, policy, false, false},
-		{"auto spec policy read-only", specReadOnly, "auto", 4, false, nil, "", false, false},
-		{"auto spec policy read-only over", specReadOnly, "auto", 3, false, nil, "", true, true},
-		{"auto tag at", plain, "auto", 3, false, []string{"a"}, "", false, false},
-		{"auto tag over", plain, "auto", 2, false, []string{"a"}, "", true, true},
-		{"static", plain, "static", 1, false, nil, "", false, false},
-		{"dynamic", plain, "dynamic", 0, false, nil, "", true, true},
-		{"auto, precise path (YAML)", sharedSpecPath("alertmanager-v2.yaml"), "auto", 3, false, nil, "", false, true},
-		{"dynamic, precise path (YAML)", sharedSpecPath("alertmanager-v2.yaml"), "dynamic", 0, false, nil, "", true, true},
+		{"auto over the threshold", plain, "auto", 5, false, nil, "", false, true, true},
+		{"auto at the threshold", plain, "auto", 6, false, nil, "", false, false, false},
+		{"auto read-only over", plain, "", 3, true, nil, "", false, true, true},
+		{"auto read-only at", plain, "", 4, true, nil, "", false, false, false},
+		{"auto policy file read-only", plain, "auto", 4, false, nil, policy, false, false, false},
+		{"auto spec policy read-only", specReadOnly, "auto", 4, false, nil, "", false, false, false},
+		{"auto spec policy read-only over", specReadOnly, "auto", 3, false, nil, "", false, true, true},
+		{"auto tag at", plain, "auto", 3, false, []string{"a"}, "", false, false, false},
+		{"auto tag over", plain, "auto", 2, false, []string{"a"}, "", false, true, true},
+		{"static", plain, "static", 1, false, nil, "", false, false, false},
+		{"dynamic", plain, "dynamic", 0, false, nil, "", false, true, true},
+		{"auto, precise path (YAML)", sharedSpecPath("alertmanager-v2.yaml"), "auto", 3, false, nil, "", false, true, true},
+		{"dynamic, precise path (YAML)", sharedSpecPath("alertmanager-v2.yaml"), "dynamic", 0, false, nil, "", false, true, true},
+		{"auto over the threshold, warm cache", plain, "auto", 5, false, nil, "", true, true, true},
+		{"auto at the threshold, warm cache", plain, "auto", 6, false, nil, "", true, false, false},
+		{"auto tag over, warm cache", plain, "auto", 2, false, []string{"a"}, "", true, true, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			opts := Options{Spec: tc.spec, Mode: tc.mode, DynamicThreshold: tc.threshold, ReadOnly: tc.readOnly,
-				Tags: tc.tags, PolicyFile: tc.policy, BaseURL: "http://127.0.0.1:9", Environ: []string{}, NoCache: true, Version: "test"}
+				Tags: tc.tags, PolicyFile: tc.policy, BaseURL: "http://127.0.0.1:9", Environ: []string{}, NoCache: !tc.cached, Version: "test"}
+			if tc.cached {
+				// The first load fills the cache; the one checked below reads it.
+				t.Setenv("ASKAPI_CACHE_DIR", t.TempDir())
+				if err := load(context.Background(), newMCPServer("test"), opts, func(*toolList) {}); err != nil {
+					t.Fatal(err)
+				}
+			}
 			var lists [][]byte
 			s := newMCPServer("test")
 			if err := load(context.Background(), s, opts, func(l *toolList) { lists = append(lists, l.json) }); err != nil {
@@ -127,4 +143,44 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestServeEndedInputKeepsCompiling checks that a client which lists a dynamic server and
+// leaves at once (the Inspector CLI does) still lets the catalog reach the cache: the next
+// start is warm. The spec is large enough that the list is answered long before the
+// compile ends.
+func TestServeEndedInputKeepsCompiling(t *testing.T) {
+	spec := filepath.Join(t.TempDir(), "stripe.json")
+	if err := os.WriteFile(spec, synth.Stripe(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cache := t.TempDir()
+	t.Setenv("ASKAPI_CACHE_DIR", cache)
+	in, client := io.Pipe()
+	out := &syncLog{}
+	opts := Options{Spec: spec, Mode: ModeDynamic, BaseURL: "http://127.0.0.1:9", Environ: []string{}, Version: "test",
+		Stdin: in, Stdout: out}
+	done := make(chan error, 1)
+	go func() { done <- Serve(context.Background(), opts) }()
+	go fmt.Fprint(client, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list"}
+`)
+	// As a client does: read the list, then end the input.
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.String(), `"`+ToolCallOperation+`"`); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no dynamic tools/list answered:\n%.600s", out.String())
+		}
+	}
+	if entries, _ := filepath.Glob(filepath.Join(cache, "*.cat")); len(entries) > 0 {
+		t.Fatal("the catalog was cached before the list was answered: the spec is too small to tell")
+	}
+	client.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	entries, err := filepath.Glob(filepath.Join(cache, "*.cat"))
+	if err != nil || len(entries) == 0 {
+		t.Fatalf("no catalog cached after the input ended (%v)", err)
+	}
 }

@@ -63,12 +63,26 @@ func Serve(ctx context.Context, opts Options) error {
 		err = serveHTTP(ctx, s, list, opts)
 	} else {
 		err = serveStdio(ctx, s, list, opts)
+		if err == nil {
+			// The input ended (not a signal): let a load still compiling finish, within a
+			// bound, so its catalog reaches the cache. A client that only lists a dynamic
+			// server (the Inspector CLI does) leaves before the compile ends, and would
+			// otherwise never find the cache warm.
+			select {
+			case <-ready:
+			case <-ctx.Done():
+			case <-time.After(loadGrace):
+			}
+		}
 	}
 	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
 		return cause
 	}
 	return err
 }
+
+// loadGrace bounds how long a server whose input has ended waits for its load to finish.
+const loadGrace = 10 * time.Second
 
 // load compiles the spec and registers its tools on s. The encoded list is published
 // before mcp-go registers the tools (which decodes every input schema again, to check
@@ -96,6 +110,12 @@ func load(ctx context.Context, s *mcpserver.MCPServer, opts Options, publish fun
 	cat, err := LoadCatalog(ctx, opts)
 	if err != nil {
 		return err
+	}
+	// A catalog from the cache (or the precise path) came without a census: the whole
+	// catalog settles the mode as well, before the graph is built.
+	if !settled && opts.census != nil && censusDynamic(opts, cat) {
+		settled = true
+		listEarly()
 	}
 	if settled {
 		opts.Mode = ModeDynamic

@@ -43,7 +43,8 @@ func earlySpec(t *testing.T, extra string) string {
 
 // TestLoadListsDynamicEarly checks when load publishes dynamic mode's list before the
 // tools are built (from the census before the catalog is compiled, at once for --mode
-// dynamic, or from a catalog that came without a census: YAML, the cache), that the early
+// dynamic, from the census a cache entry holds, or from a catalog that came without a
+// census: YAML), that the early
 // list is the one served in the end, and that the census decides as NewPipeline would:
 // filters, --read-only, a policy file and the spec's own policy counted alike.
 func TestLoadListsDynamicEarly(t *testing.T) {

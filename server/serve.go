@@ -111,8 +111,8 @@ func load(ctx context.Context, s *mcpserver.MCPServer, opts Options, publish fun
 	if err != nil {
 		return err
 	}
-	// A catalog from the cache (or the precise path) came without a census: the whole
-	// catalog settles the mode as well, before the graph is built.
+	// A catalog from the precise path (YAML, Swagger 2.0, a sloppy spec) comes without a
+	// census: the whole catalog settles the mode as well, before the graph is built.
 	if !settled && opts.census != nil && censusDynamic(opts, cat) {
 		settled = true
 		listEarly()

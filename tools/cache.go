@@ -25,7 +25,7 @@ const cacheFormat = "askapi-catalog-3"
 // maxCacheEntry caps what is read back from one cache file.
 const maxCacheEntry = 256 << 20
 
-var cacheMagic = []byte("ASKAPICAT3\n")
+var cacheMagic = []byte("ASKAPICAT4\n")
 
 type catalogCache struct {
 	dir string
@@ -101,7 +101,7 @@ var executableStamp = sync.OnceValue(func() string {
 func (c *catalogCache) path(key string) string { return filepath.Join(c.dir, key+".cat") }
 
 // get returns the cached catalog, or nil on a miss or an unreadable entry.
-func (c *catalogCache) get(key string) *Catalog {
+func (c *catalogCache) get(key string, census func(heads *Catalog)) *Catalog {
 	f, err := os.Open(c.path(key))
 	if err != nil {
 		if !errors.Is(err, os.ErrNotExist) {
@@ -118,7 +118,7 @@ func (c *catalogCache) get(key string) *Catalog {
 		c.log.Debug("catalog cache: ignoring unreadable entry", "key", key, "err", err)
 		return nil
 	}
-	cat, err := decodeCatalog(data)
+	cat, err := decodeCatalog(data, census)
 	if err != nil {
 		c.log.Debug("catalog cache: ignoring unreadable entry", "key", key, "err", err)
 		return nil

@@ -87,7 +87,7 @@ func TestCatalogCache(t *testing.T) {
 			}
 
 			// A corrupt entry is ignored, rebuilt and rewritten.
-			if err := os.WriteFile(entries[0], []byte("ASKAPICAT3\ngarbage"), 0o644); err != nil {
+			if err := os.WriteFile(entries[0], append(slices.Clone(cacheMagic), "garbage"...), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			again, err := LoadCatalog(ctx, spec, opts)
@@ -147,7 +147,9 @@ func TestCatalogCacheRoundTrip(t *testing.T) {
 			if _, err := os.Stat(s.path); err != nil {
 				t.Skip(err)
 			}
-			cold, err := LoadCatalog(context.Background(), s.path, LoadOptions{NoCache: true})
+			var compiledHeads []string
+			cold, err := LoadCatalog(context.Background(), s.path, LoadOptions{NoCache: true,
+				Census: func(c *Catalog) { compiledHeads = headsOf(c) }})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -155,9 +157,25 @@ func TestCatalogCacheRoundTrip(t *testing.T) {
 			if err := encodeCatalog(&buf, cold); err != nil {
 				t.Fatal(err)
 			}
-			warm, err := decodeCatalog(buf.Bytes())
+			var cachedHeads []string
+			warm, err := decodeCatalog(buf.Bytes(), func(c *Catalog) {
+				cachedHeads = headsOf(c)
+				for _, o := range c.Operations {
+					if o.InputSchema != nil {
+						t.Fatalf("%s: the census came after the whole operation was decoded", o.Key())
+					}
+				}
+			})
 			if err != nil {
 				t.Fatal(err)
+			}
+			// The census from the cache is the compiled catalog's heads, and the census
+			// the compiler takes (on the direct path: a clean JSON OpenAPI 3 document).
+			if want := headsOf(cold); !slices.Equal(cachedHeads, want) {
+				t.Fatalf("census from the cache:\n%v\nwant\n%v", cachedHeads, want)
+			}
+			if compiledHeads != nil && !slices.Equal(cachedHeads, compiledHeads) {
+				t.Fatalf("census from the cache:\n%v\ncompiler's census\n%v", cachedHeads, compiledHeads)
 			}
 			if !reflect.DeepEqual(cold, warm) {
 				t.Fatal("decoded catalog differs from the compiled one")
@@ -171,6 +189,17 @@ func TestCatalogCacheRoundTrip(t *testing.T) {
 			}
 		})
 	}
+}
+
+// headsOf lists what a census holds: the catalog's extensions, then each operation's
+// head, in order.
+func headsOf(c *Catalog) []string {
+	ext, _ := json.Marshal(c.Extensions)
+	out := []string{string(ext)}
+	for _, o := range c.Operations {
+		out = append(out, fmt.Sprintf("%s %s %s %s %q %q %q %v", o.Name, o.OperationID, o.Method, o.Path, o.Summary, o.Description, o.Tags, o.Deprecated))
+	}
+	return out
 }
 
 // sharing returns the shape of a catalog's map sharing: for each map reached, walking in
@@ -227,18 +256,20 @@ func TestCatalogCacheFuzzedEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := buf.Bytes()
-	if _, err := decodeCatalog(good); err != nil {
+	if _, err := decodeCatalog(good, nil); err != nil {
 		t.Fatalf("decode: %v", err)
 	}
 	for n := 0; n < len(good); n += 7 {
-		if _, err := decodeCatalog(good[:n]); err == nil {
+		// A truncated entry is known for one before any census is taken from it.
+		census := func(*Catalog) { t.Fatalf("census taken from a truncated entry (%d of %d bytes)", n, len(good)) }
+		if _, err := decodeCatalog(good[:n], census); err == nil {
 			t.Fatalf("truncated entry (%d of %d bytes) decoded", n, len(good))
 		}
 	}
 	for i := len(cacheMagic); i < len(good); i += 13 {
 		bad := append([]byte(nil), good...)
 		bad[i] ^= 0xff
-		decodeCatalog(bad) // must not panic
+		decodeCatalog(bad, func(*Catalog) {}) // must not panic
 	}
 }
 
@@ -319,7 +350,7 @@ func TestCatalogCacheAlias(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			got := c.get(c.specAlias(path, opts))
+			got := c.get(c.specAlias(path, opts), nil)
 			if (got != nil) != tc.want {
 				t.Fatalf("alias found the entry: %v, want %v", got != nil, tc.want)
 			}

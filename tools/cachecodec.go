@@ -24,8 +24,9 @@ import (
 //	value strings  count, then table indexes: the strings held as values
 //	shared maps    count, then each map held more than once in the catalog
 //	catalog        its fields and operation count
+//	heads          what each operation says of itself: name, method, path, tags...
 //	chunk index    count, then each chunk's operation count and length in bytes
-//	chunks         the operations, a run of them per chunk
+//	chunks         the rest of the operations, a run of them per chunk
 //
 // A string is its index in the table: a catalog repeats few strings many times (GitHub's
 // schemas hold some 66,000, 4,000 of them distinct: "type", "string", property names), so
@@ -38,6 +39,10 @@ import (
 // first, each after the shared maps it holds, so a reference is always to a map already
 // decoded, sharing survives the cache, and the chunks of operations refer to nothing but
 // the table, the value strings and the shared maps: they decode in parallel.
+//
+// The heads come before the chunks so that a server in auto mode can count what it
+// will serve (a census, as LoadOptions.Census) and answer tools/list before the rest of
+// the catalog is decoded.
 
 const (
 	tagNil byte = iota
@@ -321,7 +326,8 @@ func (e *catEncoder) header(c *Catalog) {
 	e.count(len(c.Operations), c.Operations == nil)
 }
 
-func (e *catEncoder) operation(o *Operation) {
+// head writes what an operation says of itself, as the census holds it.
+func (e *catEncoder) head(o *Operation) {
 	e.str(o.Name)
 	e.str(o.OperationID)
 	e.str(o.Method)
@@ -330,6 +336,10 @@ func (e *catEncoder) operation(o *Operation) {
 	e.str(o.Description)
 	e.strs(o.Tags)
 	e.boolean(o.Deprecated)
+}
+
+// operation writes the rest of an operation.
+func (e *catEncoder) operation(o *Operation) {
 	e.count(len(o.Params), o.Params == nil)
 	for _, p := range o.Params {
 		e.str(p.Name)
@@ -396,6 +406,9 @@ func encodeCatalogEntry(c *Catalog) ([][]byte, error) {
 	e.writeShared()
 	shared := e.section()
 	e.header(c)
+	for _, o := range c.Operations {
+		e.head(o)
+	}
 	header := e.section()
 	index, chunks := e.chunks(c.Operations)
 	if e.err != nil {

@@ -282,11 +282,15 @@ func (d *catDecoder) header() (*Catalog, int) {
 	return c, d.count()
 }
 
-// operation decodes an operation into o.
-func (d *catDecoder) operation(o *Operation) {
+// head decodes what an operation says of itself into o.
+func (d *catDecoder) head(o *Operation) {
 	*o = Operation{Name: d.str(), OperationID: d.str(), Method: d.str(), Path: d.str(), Summary: d.str(), Description: d.str()}
 	o.Tags = d.strs()
 	o.Deprecated = d.boolean()
+}
+
+// operation decodes the rest of an operation into o, whose head is decoded.
+func (d *catDecoder) operation(o *Operation) {
 	if n := d.count(); n >= 0 {
 		// One allocation for all the parameters, not one each.
 		params := make([]Param, n)
@@ -402,14 +406,11 @@ func (d catDecoder) decodeChunk(c chunk, ops []*Operation) (err error) {
 		}
 	}()
 	d.b = c.data
-	// One allocation for the chunk's operations, not one each: the catalog holds them all.
-	slab := make([]Operation, c.n)
-	for i := range slab {
-		d.operation(&slab[i])
+	for _, o := range ops[c.start : c.start+c.n] {
+		d.operation(o)
 		if d.err != nil {
 			return d.err
 		}
-		ops[c.start+i] = &slab[i]
 	}
 	if len(d.b) != 0 {
 		return errors.New("trailing data in a chunk")
@@ -418,8 +419,10 @@ func (d catDecoder) decodeChunk(c chunk, ops []*Operation) (err error) {
 }
 
 // decodeCatalog decodes an entry, its chunks of operations in parallel. The catalog's
-// strings share data's bytes: data must never change afterwards.
-func decodeCatalog(data []byte) (cat *Catalog, err error) {
+// strings share data's bytes: data must never change afterwards. census, when set, is
+// given the catalog once its operations' heads are decoded, before the rest is; it
+// must not keep it.
+func decodeCatalog(data []byte, census func(heads *Catalog)) (cat *Catalog, err error) {
 	defer func() {
 		// A corrupt entry must never take the server down: it is only a cache.
 		if r := recover(); r != nil {
@@ -436,12 +439,23 @@ func decodeCatalog(data []byte) (cat *Catalog, err error) {
 	d.readValues()
 	d.readShared()
 	cat, n := d.header()
+	if n >= 0 && n <= len(d.b) { // every head takes bytes
+		// One allocation for all the operations, not one each: the catalog holds them all.
+		slab := make([]Operation, n)
+		cat.Operations = make([]*Operation, n)
+		for i := range slab {
+			d.head(&slab[i])
+			cat.Operations[i] = &slab[i]
+		}
+	} else if n >= 0 {
+		d.fail(errCacheTruncated)
+	}
 	chunks := d.chunks(n)
 	if d.err != nil {
 		return nil, d.err
 	}
-	if n >= 0 {
-		cat.Operations = make([]*Operation, n)
+	if census != nil {
+		census(cat)
 	}
 	errs := make([]error, len(chunks))
 	Parallel(len(chunks), func(i int) { errs[i] = d.decodeChunk(chunks[i], cat.Operations) })

@@ -23,7 +23,7 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*Catalog
 	// A file spec unchanged since its catalog was cached is not even read.
 	alias := cache.specAlias(source, opts)
 	if alias != "" {
-		if cat := cache.get(alias); cat != nil {
+		if cat := cache.get(alias, opts.Census); cat != nil {
 			return cat, nil
 		}
 	}
@@ -34,7 +34,7 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*Catalog
 	var key string
 	if cache != nil {
 		key = cacheKey(data, source, opts)
-		if cat := cache.get(key); cat != nil {
+		if cat := cache.get(key, opts.Census); cat != nil {
 			cache.link(alias, key, source, opts)
 			return cat, nil
 		}

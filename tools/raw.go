@@ -75,6 +75,11 @@ func (r *rj) skipValue(d []byte, i int) int {
 		}
 		return i
 	}
+	return scalarEnd(d, i)
+}
+
+// scalarEnd returns the end of the number or literal starting at d[i].
+func scalarEnd(d []byte, i int) int {
 	for i < len(d) {
 		switch d[i] {
 		case ',', '}', ']', ' ', '\n', '\r', '\t':

@@ -43,10 +43,7 @@ func TestScanDocumentParallel(t *testing.T) {
 // TestScanDocumentSplit runs the split over documents whose root members come in various
 // orders and sizes, whole and broken on either side of the hand-over point.
 func TestScanDocumentSplit(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-	old := parallelScanBytes
-	parallelScanBytes = 1 << 12
-	defer func() { parallelScanBytes = old }()
+	splitScansFrom(t, 1<<12)
 
 	m := synthMembers(t, 120)
 	head := []string{"openapi", m["openapi"], "info", m["info"]}
@@ -110,10 +107,7 @@ func TestScanDocumentSplit(t *testing.T) {
 // and the frames above it, and across the document: the two scans must always agree,
 // never panicking on what the quick pass cannot follow.
 func TestScanDocumentSplitMutations(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-	old := parallelScanBytes
-	parallelScanBytes = 1 << 10
-	defer func() { parallelScanBytes = old }()
+	splitScansFrom(t, 1<<10)
 
 	m := synthMembers(t, 3)
 	doc := []byte(rootOf("openapi", m["openapi"], "paths", m["paths"], "components", m["components"], "webhooks", m["paths"]))
@@ -259,4 +253,14 @@ func rootOf(kv ...string) string {
 	}
 	b.WriteString("\n}\n")
 	return b.String()
+}
+
+// splitScansFrom makes documents of n bytes or more scan in two, on two procs, for the test.
+func splitScansFrom(t *testing.T, n int) {
+	old, procs := parallelScanBytes, runtime.GOMAXPROCS(2)
+	parallelScanBytes = n
+	t.Cleanup(func() {
+		parallelScanBytes = old
+		runtime.GOMAXPROCS(procs)
+	})
 }

@@ -158,14 +158,7 @@ func skipFast(d []byte, i int) int {
 	case rkBad:
 		return -1
 	default:
-		for i < len(d) {
-			switch d[i] {
-			case ',', '}', ']', ' ', '\n', '\r', '\t':
-				return i
-			}
-			i++
-		}
-		return i
+		return scalarEnd(d, i)
 	}
 	depth := 0
 	for {

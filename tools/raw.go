@@ -90,12 +90,23 @@ func scalarEnd(d []byte, i int) int {
 	return i
 }
 
+// skipString returns the end of the string at d[i] == '"'; len(d) when the document
+// ends first (the compiler reads only checked documents).
 func skipString(d []byte, i int) int {
+	if e := stringEnd(d, i); e >= 0 {
+		return e
+	}
+	return len(d)
+}
+
+// stringEnd returns the end of the string at d[i] == '"', -1 when the document ends
+// first.
+func stringEnd(d []byte, i int) int {
 	i++
 	for {
 		q := bytes.IndexByte(d[i:], '"')
 		if q < 0 {
-			return len(d)
+			return -1
 		}
 		j := i + q
 		// The quote ends the string unless an odd number of backslashes precede it.

@@ -202,28 +202,3 @@ func nextStructural(d []byte, i int) int {
 	}
 	return i
 }
-
-// stringEnd returns the end of the string at d[i] == '"', -1 when the document ends
-// first. A backslash always takes the next byte with it.
-func stringEnd(d []byte, i int) int {
-	i++
-	for {
-		for ; i+8 <= len(d); i += 8 {
-			w := binary.LittleEndian.Uint64(d[i:])
-			if m := zeroBytes(w^'"'*lowBits) | zeroBytes(w^'\\'*lowBits); m != 0 {
-				i += bits.TrailingZeros64(m) / 8
-				break
-			}
-		}
-		for i < len(d) && d[i] != '"' && d[i] != '\\' {
-			i++
-		}
-		if i >= len(d) {
-			return -1
-		}
-		if d[i] == '"' {
-			return i + 1
-		}
-		i += 2
-	}
-}

@@ -22,10 +22,11 @@ func (g *Graph) Annotate() map[string][]Resolvable {
 	for _, op := range g.cat.Operations {
 		props, _ := op.InputSchema["properties"].(map[string]any)
 		for _, e := range g.edges[op] {
-			prod, ok := runnable(e.Producers)
-			if !ok {
+			prods := g.runnableFor(op, e.Producers)
+			if len(prods) == 0 {
 				continue
 			}
+			prod := prods[0]
 			out[op.Name] = append(out[op.Name], Resolvable{Arg: e.Arg, Resource: Display(e.Resource), Via: prod.OpKey})
 			schema, ok := props[e.Arg].(map[string]any)
 			if !ok {

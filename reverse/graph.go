@@ -42,8 +42,11 @@ type Producer struct {
 
 // Edge is one resolvable argument and its producers, best first.
 type Edge struct {
-	Arg       string     `json:"arg"`
-	Resource  string     `json:"resource"`
+	Arg      string `json:"arg"`
+	Resource string `json:"resource"`
+	// Key marks an argument people fill with a key they know (a login, a slug, a
+	// repository's name): used as given unless it reads as a person's words.
+	Key       bool       `json:"key,omitempty"`
 	Producers []Producer `json:"producers"`
 }
 
@@ -87,24 +90,29 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 // edgesOf computes the resolvable arguments of one operation.
 func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources) []Edge {
 	var edges []Edge
-	{
-		for _, p := range op.Params {
-			resource, isID := Resource(op, p)
-			var prods []Producer
-			prods = append(prods, idx.linkProducers(op, p)...)
-			prods = append(prods, idx.declaredProducers(op, p, declared)...)
-			if isID {
-				prods = append(prods, idx.heuristicProducers(op, resource)...)
-				prods = append(prods, idx.selfProducers(op, resource)...)
-			}
-			if len(prods) == 0 {
-				continue
-			}
-			if resource == "" {
-				resource = Singular(words(p.Name))
-			}
-			edges = append(edges, Edge{Arg: p.Arg, Resource: resource, Producers: dedupe(prods)})
+	for _, p := range op.Params {
+		id, isID := Identify(op, p)
+		var prods []Producer
+		prods = append(prods, idx.linkProducers(op, p)...)
+		prods = append(prods, idx.declaredProducers(op, p, declared)...)
+		listed := false
+		if isID {
+			h := idx.heuristicProducers(op, id)
+			listed = len(h) > 0
+			prods = append(prods, h...)
+			prods = append(prods, idx.selfProducers(op, id)...)
 		}
+		if !listed {
+			prods = append(prods, idx.valueProducers(op, p, isID)...)
+		}
+		if len(prods) == 0 {
+			continue
+		}
+		resource := id.Resource
+		if resource == "" {
+			resource = Singular(words(p.Name))
+		}
+		edges = append(edges, Edge{Arg: p.Arg, Resource: resource, Key: id.Key, Producers: dedupe(prods)})
 	}
 	return edges
 }
@@ -127,7 +135,7 @@ func (g *Graph) Edge(op *tools.Operation, arg string) (Edge, bool) {
 func (g *Graph) Resources(op *tools.Operation) map[string]string {
 	out := map[string]string{}
 	for _, e := range g.edges[op] {
-		if _, ok := runnable(e.Producers); ok {
+		if len(g.runnableFor(op, e.Producers)) > 0 {
 			out[e.Arg] = Display(e.Resource)
 		}
 	}

@@ -13,42 +13,164 @@ import (
 	"github.com/askapi/askapi/tools"
 )
 
-// idSuffix finds "<thing>_id", "<thing>-id", "<thing>Id" and "<thing>ID"; a lower-case
-// "id" must follow a separator, so words that merely end in "id" (paid, android, grid)
-// are not identifiers.
-var idSuffix = regexp.MustCompile(`^(.+?)(?:[_.-](?:id|ID|Id)|ID|Id)$`)
+// Ident is what the spec says an argument names: the thing (Resource), and, when the
+// argument's name says which of the thing's fields it carries (task_gid, issue_number,
+// username), that field. A Key is a value people say themselves (a login, a slug, an
+// email, a name): used as given unless it reads as a person's words.
+type Ident struct {
+	Resource string
+	Field    string
+	Key      bool
+}
+
+// idWords end (or, as in idBoard, start) a parameter name that holds an identifier; the
+// value says which field of the thing it is ("" for a plain id).
+var idWords = map[string]string{
+	"id": "", "ids": "", "gid": "gid", "uuid": "uuid", "guid": "guid", "identifier": "",
+	"key": "key", "slug": "slug", "code": "code", "number": "number", "num": "number",
+	"sid": "sid", "handle": "handle", "index": "index", "idx": "index",
+}
+
+// keyFields are fields people say themselves; an argument holding one is used as given.
+var keyFields = map[string]bool{"key": true, "slug": true, "code": true, "handle": true, "login": true, "username": true, "email": true, "name": true}
+
+// personKeys name a person or account by what people call them.
+var personKeys = map[string]string{"username": "username", "user_name": "username", "login": "login", "email": "email", "owner": "login", "handle": "handle", "screen_name": "username"}
+
+// credentialWords mark a name that carries a secret (api_key, access_token), never an
+// identifier of a thing.
+var credentialWords = map[string]bool{"api": true, "apikey": true, "access": true, "secret": true, "token": true, "password": true, "auth": true, "private": true, "public": true, "client": true, "session": true, "license": true, "signing": true, "encryption": true}
+
+// describesID reads "the ID of the restaurant", "gid of a user", "Unique identifier for
+// the board" in a parameter's description.
+var describesID = regexp.MustCompile(`(?i)\b(?:id|ids|gid|uuid|identifier|key|slug)\s+(?:of|for)\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?([a-z][a-z]+(?:\s[a-z][a-z]+)?)`)
+
+// Identify tells whether a path or query parameter names a thing, from everything the
+// spec says: its name, its schema, its description and the path around it.
+func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
+	if p.In != "path" && p.In != "query" {
+		return Ident{}, false
+	}
+	if t := tools.SchemaType(p.Schema); t != "" && t != "string" && t != "integer" && t != "number" {
+		return Ident{}, false
+	}
+	if _, isEnum := p.Schema["enum"]; isEnum {
+		return Ident{}, false // the spec lists the values: nothing to look up
+	}
+	toks := strings.Split(words(p.Name), "_")
+	last := toks[len(toks)-1]
+	for _, t := range toks {
+		if credentialWords[t] {
+			return Ident{}, false
+		}
+	}
+	// The thing the path names just before the parameter, for {id} and {repo}.
+	seg := ""
+	if p.In == "path" {
+		seg = segmentBefore(op.Path, "{"+p.Name+"}")
+	}
+	segNoun := Noun(seg)
+	fromDesc := describedResource(p.Description)
+	switch {
+	case len(toks) == 1 && personKeys[last] != "":
+		// username, login, owner, email: a person or account, said by its key.
+		res := "user"
+		if segNoun != "" && segNoun != "user" && last == "owner" {
+			res = "user"
+		}
+		return Ident{Resource: res, Field: personKeys[last], Key: true}, true
+	case len(toks) > 1 && strings.Join(toks, "_") == "user_name":
+		return Ident{Resource: "user", Field: "username", Key: true}, true
+	case len(toks) > 1 && hasIDWord(last):
+		// person_id, task_gid, issue_number, board_slug, silenceID.
+		res := Singular(strings.Join(toks[:len(toks)-1], "_"))
+		field := idWords[last]
+		if res == "" {
+			return Ident{}, false
+		}
+		return Ident{Resource: res, Field: field, Key: keyFields[field]}, true
+	case len(toks) > 1 && toks[0] == "id":
+		// idBoard, id_list: the prefix style.
+		return Ident{Resource: Singular(strings.Join(toks[1:], "_"))}, true
+	case len(toks) == 1 && hasIDWord(last):
+		// {id}, {key}, {number}, {slug} under a resource segment: /repos/…/issues/{number}.
+		res := segNoun
+		if fromDesc != "" && (res == "" || len(seg) <= 2) {
+			res = fromDesc
+		}
+		if res == "" && p.In == "query" {
+			res = lastStatic(op.Path)
+		}
+		if res == "" {
+			return Ident{}, false
+		}
+		field := idWords[last]
+		return Ident{Resource: res, Field: field, Key: keyFields[field]}, true
+	case p.In == "path" && segNoun != "" && (Singular(words(p.Name)) == segNoun || abbreviates(Singular(words(p.Name)), segNoun)):
+		// /projects/{project}, /repos/{owner}/{repo}: the parameter is named after the
+		// segment; its value is a key people say (a slug, a short name).
+		return Ident{Resource: segNoun, Key: true}, true
+	case p.In == "path" && last == "name" && len(toks) > 1:
+		// {pet_name}, {repoName}: the thing's own name is its key.
+		return Ident{Resource: Singular(strings.Join(toks[:len(toks)-1], "_")), Field: "name", Key: true}, true
+	case p.In == "path" && last == "name" && segNoun != "":
+		return Ident{Resource: segNoun, Field: "name", Key: true}, true
+	case fromDesc != "" && (p.In == "path" || p.Schema["format"] == "uuid"):
+		// A path parameter the description calls "the ID of the restaurant".
+		return Ident{Resource: fromDesc}, true
+	case p.In == "path" && p.Schema["format"] == "uuid" && segNoun != "":
+		return Ident{Resource: segNoun}, true
+	}
+	return Ident{}, false
+}
 
 // Resource returns the thing an identifier parameter names: person_id → "person",
 // silenceID → "silence", {id} under /artists → "artist". ok is false for parameters that
 // are not identifiers.
 func Resource(op *tools.Operation, p *tools.Param) (string, bool) {
-	if p.In != "path" && p.In != "query" {
-		return "", false
-	}
-	if t := tools.SchemaType(p.Schema); t != "" && t != "string" && t != "integer" && t != "number" {
-		return "", false
-	}
-	if strings.EqualFold(p.Name, "id") {
-		seg := segmentBefore(op.Path, "{"+p.Name+"}")
-		if seg == "" {
-			return "", false
-		}
-		return Singular(seg), true
-	}
-	m := idSuffix.FindStringSubmatch(p.Name)
-	if m == nil {
-		return "", false
-	}
-	return Singular(words(m[1])), true
+	id, ok := Identify(op, p)
+	return id.Resource, ok
 }
 
-// segmentBefore finds the static path segment just before a template.
+func hasIDWord(w string) bool {
+	_, ok := idWords[w]
+	return ok
+}
+
+// describedResource reads the thing a description says the value identifies.
+func describedResource(desc string) string {
+	m := describesID.FindStringSubmatch(desc)
+	if m == nil {
+		return ""
+	}
+	ws := strings.Fields(strings.ToLower(m[1]))
+	// "the ID of the user to update": a verb ends the noun phrase.
+	if len(ws) == 2 && (ws[1] == "to" || ws[1] == "that" || ws[1] == "which" || ws[1] == "in" || ws[1] == "you" || stopNoun[ws[1]]) {
+		ws = ws[:1]
+	}
+	if stopNoun[ws[0]] {
+		return ""
+	}
+	return Singular(strings.Join(ws, "_"))
+}
+
+// stopNoun are words a description puts where a noun would be but that name no thing.
+var stopNoun = map[string]bool{"the": true, "this": true, "that": true, "which": true, "to": true, "be": true, "is": true, "are": true, "retrieve": true, "use": true, "get": true, "fetch": true, "update": true, "delete": true, "object": true, "resource": true, "item": true, "entity": true, "record": true, "request": true, "given": true, "specified": true, "desired": true, "requested": true, "current": true}
+
+// segmentBefore finds the static path segment before a template, skipping other templates
+// (/repos/{owner}/{repo} → "repos" for {repo}).
 func segmentBefore(path, template string) string {
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	for i, s := range segs {
-		if s == template {
+		if s == template || strings.Contains(s, template) {
+			if s != template {
+				// {id}.json: the template shares its segment with an extension.
+				if j := strings.Index(s, template); j > 0 {
+					return strings.ToLower(s[:j])
+				}
+			}
 			for j := i - 1; j >= 0; j-- {
-				if !strings.HasPrefix(segs[j], "{") {
+				if !strings.Contains(segs[j], "{") {
 					return strings.ToLower(segs[j])
 				}
 			}
@@ -57,29 +179,66 @@ func segmentBefore(path, template string) string {
 	return ""
 }
 
-// words lower-cases and joins camelCase or snake_case parts with underscores.
+// Noun is the singular resource noun of a path segment or field name: "categories.json"
+// → "category", "user-groups" → "user_group", "v2" → "".
+func Noun(seg string) string {
+	if i := strings.IndexByte(seg, '.'); i > 0 {
+		seg = seg[:i] // categories.json, items.xml
+	}
+	if seg == "" || versionSeg.MatchString(seg) || apiSegs[strings.ToLower(seg)] {
+		return ""
+	}
+	return Singular(words(seg))
+}
+
+var versionSeg = regexp.MustCompile(`^[vV]?[0-9][0-9.]*$`)
+
+// apiSegs are path segments that belong to every route of an API, not to one resource.
+var apiSegs = map[string]bool{"api": true, "rest": true, "public": true, "admin": true, "latest": true, "beta": true, "alpha": true}
+
+// abbreviates reports whether short is a clipped form of long ("repo" of "repository",
+// "org" of "organization"): a prefix of at least three letters.
+func abbreviates(short, long string) bool {
+	return len(short) >= 3 && len(short) < len(long) && strings.HasPrefix(long, short)
+}
+
+// words lower-cases and joins camelCase or snake_case parts with underscores; runs of
+// capitals stay one word (silenceID → silence_id, HTTPServer → http_server).
 func words(s string) string {
 	var b strings.Builder
-	for i, r := range s {
-		if r == '-' || r == ' ' || r == '.' {
+	rs := []rune(s)
+	for i, r := range rs {
+		if r == '-' || r == ' ' || r == '.' || r == '[' || r == ']' || r == '$' || r == '/' {
 			r = '_'
 		}
 		if unicode.IsUpper(r) && i > 0 && !strings.HasSuffix(b.String(), "_") {
-			b.WriteByte('_')
+			prevUpper := unicode.IsUpper(rs[i-1])
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			if !prevUpper || nextLower {
+				b.WriteByte('_')
+			}
 		}
 		b.WriteRune(unicode.ToLower(r))
 	}
-	return strings.Trim(b.String(), "_")
+	out := b.String()
+	for strings.Contains(out, "__") {
+		out = strings.ReplaceAll(out, "__", "_")
+	}
+	return strings.Trim(out, "_")
 }
 
 var irregularPlural = map[string]string{"people": "person", "children": "child", "men": "man", "women": "woman", "series": "series", "news": "news",
 	// Nouns ending in -ie, which the -ies → -y rule would break (movies → movy).
 	"movies": "movie", "cookies": "cookie", "zombies": "zombie", "calories": "calorie", "rookies": "rookie",
-	"selfies": "selfie", "hoodies": "hoodie", "species": "species"}
+	"selfies": "selfie", "hoodies": "hoodie", "species": "species", "data": "data", "media": "media", "analyses": "analysis"}
 
-// Singular turns a path segment or field name into the singular resource noun.
+// Singular turns a path segment or field name into the singular resource noun; in a
+// phrase (credit_cards) the last word is made singular.
 func Singular(s string) string {
 	s = strings.ToLower(s)
+	if i := strings.LastIndexByte(s, '_'); i >= 0 && i < len(s)-1 {
+		return s[:i+1] + Singular(s[i+1:])
+	}
 	if v, ok := irregularPlural[s]; ok {
 		return v
 	}
@@ -88,7 +247,7 @@ func Singular(s string) string {
 		return s[:len(s)-3] + "y"
 	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "xes"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"):
 		return s[:len(s)-2]
-	case strings.HasSuffix(s, "ss"), strings.HasSuffix(s, "us"):
+	case strings.HasSuffix(s, "ss"), strings.HasSuffix(s, "us"), strings.HasSuffix(s, "is"):
 		return s
 	case strings.HasSuffix(s, "s") && len(s) > 3:
 		return s[:len(s)-1]
@@ -96,11 +255,18 @@ func Singular(s string) string {
 	return s
 }
 
-// Display is how a question names a resource: "tv" reads as "TV show".
+// abbreviations are clipped nouns common in API paths, spelled out for people.
+var spelledOut = map[string]string{"tv": "TV show", "repo": "repository", "org": "organization", "app": "app", "env": "environment",
+	"msg": "message", "pr": "pull request", "img": "image", "doc": "document", "cat": "category", "dept": "department", "acct": "account"}
+
+// Display is how a question names a resource: "credit_card" reads "credit card"; a
+// two-letter noun is an abbreviation and reads in capitals ("tv" → "TV").
 func Display(resource string) string {
-	switch resource {
-	case "tv":
-		return "TV show"
+	if long, ok := spelledOut[resource]; ok {
+		return long
+	}
+	if len(resource) <= 2 {
+		return strings.ToUpper(resource)
 	}
 	return strings.ReplaceAll(resource, "_", " ")
 }
@@ -142,11 +308,22 @@ func LooksLikeID(v any, schema map[string]any) bool {
 		if strings.ContainsAny(s, " \t") || !tokenPattern.MatchString(s) {
 			return false
 		}
-		// Opaque ids mix digits with letters (Spotify's base62, hashes, uuids); a single
-		// word without digits is far more likely a name, and so is a short one with a
-		// digit (U2, M83, 2Pac).
+		// Opaque ids mix digits with letters (base62, hashes, uuids); a single word
+		// without digits is far more likely a name, and so is a short one with a digit
+		// (U2, M83, 2Pac).
 		return uuidPattern.MatchString(s) || digitsPattern.MatchString(s) || hexPattern.MatchString(s) ||
 			(hasDigit.MatchString(s) && (len(s) >= 12 || (hasUpperLetter.MatchString(s) && len(s) >= 6)))
 	}
 	return false
+}
+
+// LooksLikeKey reports whether v reads as a key a person says (a login, a slug, an email,
+// a short name) rather than words to look up: no spaces, or an email.
+func LooksLikeKey(v any) bool {
+	s, ok := v.(string)
+	if !ok {
+		return true
+	}
+	s = strings.TrimSpace(s)
+	return s != "" && !strings.ContainsAny(s, " \t")
 }

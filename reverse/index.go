@@ -2,6 +2,7 @@ package reverse
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/askapi/askapi/tools"
@@ -22,6 +23,14 @@ type index struct {
 	listing map[*tools.Operation]listingInfo
 	// byResource lists safe operations whose path or collections name a resource.
 	byResource map[string][]*tools.Operation
+	// nouns are byResource's keys, sorted, for abbreviations.
+	nouns []string
+	// pos is each operation's place in the catalog.
+	pos map[*tools.Operation]int
+	// self lists the operations about the caller (GET /me).
+	self []*tools.Operation
+	// values indexes what single-object responses carry, for the general rule.
+	values map[string][]valueSource
 }
 
 func newIndex(cat *tools.Catalog) *index {
@@ -31,6 +40,7 @@ func newIndex(cat *tools.Catalog) *index {
 		byOpID:      map[string]*tools.Operation{},
 		collections: map[*tools.Operation][]Collection{},
 		byResource:  map[string][]*tools.Operation{},
+		pos:         map[*tools.Operation]int{},
 	}
 	// Finding the collections of every response is the costly part, and independent per
 	// operation: it runs across the cores first.
@@ -46,6 +56,7 @@ func newIndex(cat *tools.Catalog) *index {
 	})
 	ix.listing = make(map[*tools.Operation]listingInfo)
 	for i, op := range cat.Operations {
+		ix.pos[op] = i
 		ix.byKey[op.Key()] = op
 		ix.byKey[op.Name] = op
 		if op.OperationID != "" {
@@ -53,6 +64,9 @@ func newIndex(cat *tools.Catalog) *index {
 		}
 		if len(op.Links) > 0 {
 			ix.linked = append(ix.linked, op)
+		}
+		if isSelf(op) {
+			ix.self = append(ix.self, op)
 		}
 		if !op.ReadOnly() || op.Response == nil {
 			continue
@@ -71,34 +85,65 @@ func newIndex(cat *tools.Catalog) *index {
 				ix.byResource[r] = append(ix.byResource[r], op)
 			}
 		}
-		for _, seg := range strings.Split(strings.Trim(op.Path, "/"), "/") {
-			if !strings.HasPrefix(seg, "{") {
-				add(Singular(words(seg)))
-			}
-		}
+		add(infos[i].pathNoun)
 		for _, c := range cols {
-			add(Singular(words(c.Container)))
+			add(Noun(c.Container))
 		}
 	}
+	for n := range ix.byResource {
+		ix.nouns = append(ix.nouns, n)
+	}
+	sort.Strings(ix.nouns)
+	ix.values = valueIndex(cat)
 	return ix
 }
 
-// nameArgs are the inputs through which an operation takes what a person says.
-var nameArgs = []string{"query", "q", "name", "search", "term", "keyword", "keywords", "text", "title"}
+// nameArgs are the inputs through which an operation takes what a person says, best
+// first; a parameter whose name holds one of these words (search_term, filter[name],
+// name_contains) counts too.
+var nameArgs = []string{"q", "query", "search", "term", "keyword", "keywords", "text", "typeahead", "name", "title", "prefix", "contains", "like", "fulltext"}
+
+// notNameWords mark inputs that shape a search rather than carry its words.
+var notNameWords = map[string]bool{"id": true, "ids": true, "sort": true, "order": true, "field": true, "fields": true, "type": true, "by": true, "mode": true, "format": true, "lang": true, "language": true, "include": true, "exclude": true, "limit": true, "page": true, "offset": true, "count": true}
 
 func nameInput(op *tools.Operation) string {
-	for _, want := range nameArgs {
-		for _, p := range op.Params {
-			if p.In == "query" && strings.EqualFold(p.Name, want) && (tools.SchemaType(p.Schema) == "string" || tools.SchemaType(p.Schema) == "") {
-				return p.Arg
+	best, bestRank := "", len(nameArgs)
+	for _, p := range op.Params {
+		if p.In != "query" {
+			continue
+		}
+		if t := tools.SchemaType(p.Schema); t != "string" && t != "" {
+			continue
+		}
+		if _, isEnum := p.Schema["enum"]; isEnum {
+			continue
+		}
+		toks := strings.Split(words(p.Name), "_")
+		skip := false
+		for _, t := range toks {
+			if notNameWords[t] {
+				skip = true
+			}
+		}
+		if skip {
+			continue
+		}
+		for rank, want := range nameArgs {
+			if rank >= bestRank {
+				break
+			}
+			for _, t := range toks {
+				if t == want {
+					best, bestRank = p.Arg, rank
+				}
 			}
 		}
 	}
-	return ""
+	return best
 }
 
 // searchVerbs end paths that search the resource named before them: /people/search.
-var searchVerbs = map[string]bool{"search": true, "find": true, "lookup": true, "query": true, "autocomplete": true}
+var searchVerbs = map[string]bool{"search": true, "find": true, "lookup": true, "query": true, "autocomplete": true, "typeahead": true, "suggest": true, "match": true}
 
 // lastStatic is the resource a path lists: its last static segment, or the one before a
 // search verb.
@@ -108,10 +153,16 @@ func lastStatic(path string) string {
 		if strings.HasPrefix(segs[i], "{") {
 			continue
 		}
-		if searchVerbs[strings.ToLower(segs[i])] && i > 0 && !strings.HasPrefix(segs[i-1], "{") {
-			return Singular(words(segs[i-1]))
+		n := Noun(segs[i])
+		if n == "" {
+			continue
 		}
-		return Singular(words(segs[i]))
+		if searchVerbs[n] && i > 0 && !strings.HasPrefix(segs[i-1], "{") {
+			if prev := Noun(segs[i-1]); prev != "" {
+				return prev
+			}
+		}
+		return n
 	}
 	return ""
 }
@@ -125,41 +176,132 @@ func hasRequiredPathParam(op *tools.Operation) bool {
 	return false
 }
 
+// nounFit says how well a noun names the resource an argument identifies: 3 the same
+// thing, 2 the same last word (issue_comment, comment), 1 an abbreviation (repo,
+// repository); 0 not at all.
+func nounFit(resource, noun string) int {
+	switch {
+	case resource == "" || noun == "":
+		return 0
+	case resource == noun:
+		return 3
+	case lastWord(resource) == noun || lastWord(noun) == resource:
+		return 2
+	case abbreviates(resource, noun) || abbreviates(noun, resource):
+		return 1
+	}
+	return 0
+}
+
+func lastWord(s string) string {
+	if i := strings.LastIndexByte(s, '_'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// candidatesFor lists the listing operations whose nouns fit the resource, and how well.
+func (ix *index) candidatesFor(resource string) map[*tools.Operation]int {
+	out := map[*tools.Operation]int{}
+	add := func(noun string, fit int) {
+		for _, op := range ix.byResource[noun] {
+			if fit > out[op] {
+				out[op] = fit
+			}
+		}
+	}
+	add(resource, 3)
+	if lw := lastWord(resource); lw != resource {
+		add(lw, 2)
+	}
+	if len(out) > 0 {
+		return out
+	}
+	// Abbreviations: /repos/ for repositories, /orgs/ for organizations, and /c/{id}
+	// beside /categories.json when exactly one listed noun starts so.
+	var abbrev []string
+	for _, noun := range ix.nouns {
+		if abbreviates(resource, noun) || abbreviates(noun, resource) ||
+			(len(resource) <= 2 && strings.HasPrefix(noun, resource) && len(noun) > len(resource)) {
+			abbrev = append(abbrev, noun)
+		}
+	}
+	if len(abbrev) == 1 || (len(abbrev) > 1 && len(resource) >= 3) {
+		for _, n := range abbrev {
+			add(n, 1)
+		}
+	}
+	return out
+}
+
 // heuristicProducers finds safe operations listing items of the resource: a search or
 // list over it, preferring ones whose inputs are things people say.
-func (ix *index) heuristicProducers(target *tools.Operation, resource string) []Producer {
+func (ix *index) heuristicProducers(target *tools.Operation, id Ident) []Producer {
 	var out []Producer
-	for _, op := range ix.byResource[resource] {
-		if op == target {
+	for _, op := range ix.ordered(ix.candidatesFor(id.Resource)) {
+		if op.op == target {
 			continue
 		}
-		info := ix.listing[op]
-		for ci, col := range ix.collections[op] {
-			score := 0
+		info := ix.listing[op.op]
+		for ci, col := range ix.collections[op.op] {
+			score := op.fit
 			nameArg := info.nameArg
-			pathNames := info.pathNoun == resource
-			containerNames := col.Container != "" && info.containerNouns[ci] == resource
+			pathFit := nounFit(id.Resource, info.pathNoun)
+			containerFit := 0
+			if col.Container != "" {
+				containerFit = nounFit(id.Resource, info.containerNouns[ci])
+			}
+			var fixed map[string]any
 			switch {
-			case pathNames && col.Container == "":
-				// A list or search over the resource itself: /silences, /search/person.
+			case pathFit > 0 && (col.Container == "" || containerFit > 0):
+				// A list or search over the resource itself: /silences, /search/person,
+				// {"groups": [...]} at /groups.
 				score += 4
-			case containerNames && nameArg != "":
-				// A search whose response groups results by kind: Spotify's /search.
+			case containerFit > 0 && nameArg != "":
+				// A search whose response groups results by kind: /search?type=artist.
 				score += 4
+			case info.search && col.Container == "":
+				// A typeahead over many kinds, told which by an enum: resource_type=project.
+				if v, arg, ok := enumInput(op.op, id.Resource); ok {
+					fixed = map[string]any{arg: v}
+					score += 4
+				} else {
+					continue
+				}
 			default:
 				// A list nested in one item (the networks of /tv/latest) is not a way to
 				// find a network by name.
 				continue
 			}
-			p := Producer{Op: op, OpKey: op.Key(), Source: SourceHeuristic, Collection: col}
-			p.NameArg = nameArg
+			want := id.Field
+			if want == "" && id.Key {
+				want = "key"
+			}
+			c, ok := col.withField(want)
+			if !ok && want != "" && id.Field == "" {
+				c, ok = col.withField("")
+			}
+			if !ok {
+				continue
+			}
+			if nameArg == "" && !col.Labeled {
+				continue // nothing to match a name on
+			}
+			p := Producer{Op: op.op, OpKey: op.op.Key(), Source: SourceHeuristic, Collection: c, NameArg: nameArg}
 			if p.NameArg != "" {
 				score += 3
 			}
-			if strings.Contains(op.Path, "search") {
+			if info.search {
 				score += 2
 			}
-			p.Fixed, p.Needs = fillInputs(op, p.NameArg, resource)
+			p.Fixed, p.Needs = fillInputs(op.op, p.NameArg, id.Resource)
+			for k, v := range fixed {
+				if p.Fixed == nil {
+					p.Fixed = map[string]any{}
+				}
+				p.Fixed[k] = v
+				p.Needs = without(p.Needs, k)
+			}
 			if len(p.Needs) > 0 {
 				score -= 3
 			}
@@ -170,49 +312,130 @@ func (ix *index) heuristicProducers(target *tools.Operation, resource string) []
 	return out
 }
 
+type fitOp struct {
+	op  *tools.Operation
+	fit int
+}
+
+// ordered lists candidates in catalog order, so the graph is the same on every build.
+func (ix *index) ordered(m map[*tools.Operation]int) []fitOp {
+	out := make([]fitOp, 0, len(m))
+	for op, fit := range m {
+		out = append(out, fitOp{op, fit})
+	}
+	sort.Slice(out, func(i, j int) bool { return ix.pos[out[i].op] < ix.pos[out[j].op] })
+	return out
+}
+
+// enumInput finds an input whose enum names the resource (resource_type=project).
+func enumInput(op *tools.Operation, resource string) (any, string, bool) {
+	for _, p := range op.Params {
+		if p.In != "query" {
+			continue
+		}
+		if v, ok := enumFor(p.Schema, resource); ok {
+			return v, p.Arg, true
+		}
+	}
+	return nil, "", false
+}
+
+func without(list []string, s string) []string {
+	out := list[:0:0]
+	for _, x := range list {
+		if x != s {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // listingInfo is what heuristicProducers derives from a listing operation alone.
 type listingInfo struct {
 	nameArg        string   // nameInput(op)
 	pathNoun       string   // lastStatic(op.Path)
+	search         bool     // the path names a search (/search, /typeahead)
 	containerNouns []string // Singular(words(Container)) of each collection, "" if none
 }
 
 func newListingInfo(op *tools.Operation, cols []Collection) listingInfo {
 	info := listingInfo{nameArg: nameInput(op), pathNoun: lastStatic(op.Path), containerNouns: make([]string, len(cols))}
+	for _, seg := range strings.Split(strings.Trim(op.Path, "/"), "/") {
+		if searchVerbs[strings.ToLower(seg)] {
+			info.search = true
+		}
+	}
 	for i, c := range cols {
 		if c.Container != "" {
-			info.containerNouns[i] = Singular(words(c.Container))
+			info.containerNouns[i] = Noun(c.Container)
 		}
 	}
 	return info
 }
 
 // selfSegments name endpoints about the caller: the authenticated user or account.
-var selfSegments = map[string]bool{"me": true, "user": true, "self": true, "whoami": true, "account": true}
+var selfSegments = map[string]bool{"me": true, "user": true, "self": true, "whoami": true, "account": true, "myself": true, "current": true, "current_user": true}
+
+// selfResources are the things a caller's own record can stand for.
+var selfResources = map[string]bool{"user": true, "account": true, "owner": true, "member": true, "person": true, "assignee": true, "profile": true}
+
+// isSelf reports whether op returns the caller's own record and needs no input: GET /me,
+// /user, /users/me, /v1/account.
+func isSelf(op *tools.Operation) bool {
+	if !op.ReadOnly() || hasRequiredPathParam(op) || op.Response == nil {
+		return false
+	}
+	if req, _ := op.InputSchema["required"].([]string); len(req) > 0 {
+		return false
+	}
+	var segs []string
+	for _, s := range strings.Split(strings.Trim(op.Path, "/"), "/") {
+		if Noun(s) != "" {
+			segs = append(segs, strings.ToLower(s))
+		}
+	}
+	switch {
+	case len(segs) == 1:
+		return selfSegments[segs[0]]
+	case len(segs) == 2:
+		last := segs[1]
+		return (last == "me" || last == "self" || last == "myself" || last == "whoami" || last == "current") && selfResources[Singular(segs[0])]
+	}
+	return false
+}
 
 // selfProducers finds operations that need no input and return the caller's own record
 // (GET /me), which can supply a user or account id.
-func (ix *index) selfProducers(target *tools.Operation, resource string) []Producer {
-	if resource != "user" && resource != "account" && resource != "owner" {
+func (ix *index) selfProducers(target *tools.Operation, id Ident) []Producer {
+	if !selfResources[lastWord(id.Resource)] {
 		return nil
 	}
 	var out []Producer
-	for _, op := range ix.cat.Operations {
-		if op == target || !op.ReadOnly() || hasRequiredPathParam(op) || op.Response == nil {
-			continue
-		}
-		segs := strings.Split(strings.Trim(op.Path, "/"), "/")
-		if len(segs) != 1 || !selfSegments[strings.ToLower(segs[0])] {
-			continue
-		}
-		if req, _ := op.InputSchema["required"].([]string); len(req) > 0 {
+	for _, op := range ix.self {
+		if op == target {
 			continue
 		}
 		props, _ := op.Response["properties"].(map[string]any)
-		if _, ok := props["id"]; !ok {
+		if data, ok := props["data"].(map[string]any); ok && len(props) <= 2 {
+			// {"data": {...}}: the record inside an envelope.
+			if inner, ok := data["properties"].(map[string]any); ok {
+				props = inner
+			}
+		}
+		c, ok := collectionOf(map[string]any{"properties": props}, "")
+		if !ok {
 			continue
 		}
-		out = append(out, Producer{Op: op, OpKey: op.Key(), Source: SourceHeuristic, Pointer: "/id", Self: true, Score: 2})
+		want := id.Field
+		c, ok = c.withField(want)
+		if !ok {
+			continue
+		}
+		ptr := "/" + escape(c.IDField)
+		if _, direct := op.Response["properties"].(map[string]any)[c.IDField]; !direct {
+			ptr = "/data" + ptr
+		}
+		out = append(out, Producer{Op: op, OpKey: op.Key(), Source: SourceHeuristic, Pointer: ptr, Self: true, Score: 2})
 	}
 	return out
 }

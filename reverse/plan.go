@@ -2,6 +2,7 @@ package reverse
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/askapi/askapi/tools"
@@ -94,32 +95,96 @@ func (pl *planner) complete(op *tools.Operation, given map[string]any, depth int
 			// A hint may name the thing rather than the argument: {"person": "Sofia Coppola"}.
 			v, has = given[e.Resource]
 		}
+		nameable := resolvable && hasLookup(e.Producers)
 		switch {
-		case has && !resolvable && !fits(v, paramSchema(op, arg)):
+		case has && !nameable && !fits(v, paramSchema(op, arg)):
 			// A name for a number with no operation to look it up: only the person can say.
 			pl.needs = append(pl.needs, Need{Operation: op.Key(), Arg: arg, Invalid: true,
 				Reason: fmt.Sprintf("%q is not a valid %s and no operation can look it up by name", fmt.Sprint(v), arg)})
-		case has && !resolvable:
+		case has && !nameable:
 			args[arg] = v
-		case has && resolvable && (LooksLikeID(v, paramSchema(op, arg)) || !isName(v)):
+		case has && (LooksLikeID(v, paramSchema(op, arg)) || (e.Key && LooksLikeKey(v)) || !isName(v)):
 			args[arg] = v
-		case has && resolvable:
+		case has:
 			ref, ok := pl.produce(op, e, v, depth, visiting)
 			if ok {
 				args[arg] = ref
 			} else {
 				args[arg] = v
 			}
+		case resolvable && pl.fromValue(op, e, args, depth, visiting):
+			// Filled by an operation whose output carries it (the general rule).
 		case resolvable && pl.fromSelf(op, e, args, depth, visiting):
 			// Filled by an operation that needs no input, such as the current user's profile.
-		case resolvable:
+		case nameable:
 			pl.needs = append(pl.needs, Need{Operation: op.Key(), Arg: arg, Resource: Display(e.Resource),
-				Reason: fmt.Sprintf("which %s is meant was not said; %s can find it by name", Display(e.Resource), e.Producers[0].OpKey)})
+				Reason: fmt.Sprintf("which %s is meant was not said; %s can find it by name", Display(e.Resource), firstLookup(e.Producers))})
 		default:
 			pl.needs = append(pl.needs, Need{Operation: op.Key(), Arg: arg, Reason: fmt.Sprintf("%s is required and no operation provides it", arg)})
 		}
 	}
 	return args
+}
+
+// hasLookup reports whether a producer can find an item by what a person calls it: a
+// search or a list, not a single value.
+func hasLookup(prods []Producer) bool {
+	return firstLookup(prods) != ""
+}
+
+func firstLookup(prods []Producer) string {
+	for _, p := range prods {
+		if p.Pointer == "" {
+			return p.OpKey
+		}
+	}
+	return ""
+}
+
+// fromValue plans the best operation whose output carries the argument, its own inputs
+// completed by the same rule; producers whose inputs were all said come first.
+func (pl *planner) fromValue(target *tools.Operation, e Edge, args map[string]any, depth int, visiting map[*tools.Operation]bool) bool {
+	if depth >= MaxDepth {
+		return false
+	}
+	var cands []Producer
+	for _, p := range e.Producers {
+		if p.Pointer != "" && !p.Self && p.Source != SourceLink && p.Op.ReadOnly() && !visiting[p.Op] {
+			cands = append(cands, p)
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return pl.said(cands[i].Op) && !pl.said(cands[j].Op) })
+	for _, p := range cands {
+		before, stepsBefore := len(pl.needs), len(pl.steps)
+		given := map[string]any{}
+		for k, v := range pl.hints {
+			given[k] = v
+		}
+		for k, v := range p.Fixed {
+			given[k] = v
+		}
+		pargs := pl.complete(p.Op, given, depth+1, visiting)
+		if len(pl.needs) > before {
+			pl.needs = pl.needs[:before]
+			pl.steps = pl.steps[:stepsBefore]
+			continue
+		}
+		pl.steps = append(pl.steps, Step{Operation: p.Op.Name, Method: p.Op.Method, Path: p.Op.Path, Arguments: pargs,
+			Provides: fmt.Sprintf("%s of %s", e.Arg, target.Key())})
+		args[e.Arg] = Ref{From: RefFrom{Step: len(pl.steps) - 1, Pointer: p.Pointer}}
+		return true
+	}
+	return false
+}
+
+// said reports whether every required input of op is among the hints.
+func (pl *planner) said(op *tools.Operation) bool {
+	for _, arg := range requiredArgs(op) {
+		if _, ok := pl.hints[arg]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // produce plans the best producer for a name and returns the reference to its result.
@@ -129,8 +194,8 @@ func (pl *planner) produce(target *tools.Operation, e Edge, name any, depth int,
 		return Ref{}, false
 	}
 	for _, p := range e.Producers {
-		if !p.Op.ReadOnly() || visiting[p.Op] {
-			continue // cycles are refused; plans never run writes
+		if !p.Op.ReadOnly() || visiting[p.Op] || (p.Pointer != "" && p.Source != SourceLink) {
+			continue // cycles are refused; plans never run writes; a single value looks nothing up
 		}
 		given := map[string]any{}
 		for k, v := range pl.hints {

@@ -50,9 +50,10 @@ type Resolution struct {
 }
 
 // Resolve fills identifier arguments of op that were given as names, by running their
-// best safe producer. Arguments that already look like ids, or that were offered as
-// options in an earlier round (prior), are left as they are; a name resolved in an
-// earlier round is not looked up again.
+// best safe producer (the next one when one fails). Arguments that already look like ids
+// (or, for keys such as a login, like keys), or that were offered as options in an earlier
+// round (prior), are left as they are; a name resolved in an earlier round is not looked
+// up again.
 func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[string]any, f Fetcher, prior map[string]Resolution) []Resolution {
 	var out []Resolution
 	for _, e := range g.edges[op] {
@@ -62,7 +63,7 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 		}
 		p := op.ParamByArg(e.Arg)
 		before, hasBefore := prior[e.Arg]
-		if p == nil || LooksLikeID(v, p.Schema) || (hasBefore && before.offers(v)) {
+		if p == nil || LooksLikeID(v, p.Schema) || (e.Key && LooksLikeKey(v)) || (hasBefore && before.offers(v)) {
 			continue
 		}
 		name, isText := v.(string)
@@ -75,11 +76,19 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 			out = append(out, before)
 			continue
 		}
-		prod, ok := runnable(e.Producers)
-		if !ok {
+		prods := g.runnableFor(op, e.Producers)
+		if len(prods) == 0 {
 			continue
 		}
-		out = append(out, g.resolveOne(ctx, e, prod, name, f))
+		var r Resolution
+		for _, prod := range prods {
+			r = g.resolveOne(ctx, op, e, prod, name, args, f)
+			if r.Outcome != Failed {
+				break
+			}
+			// This producer failed (404, 400, a missing scope): the next may answer.
+		}
+		out = append(out, r)
 	}
 	return out
 }
@@ -108,9 +117,85 @@ func runnable(prods []Producer) (Producer, bool) {
 	return Producer{}, false
 }
 
-func (g *Graph) resolveOne(ctx context.Context, e Edge, p Producer, name string, f Fetcher) Resolution {
+// runnableFor lists, best first, the producers askapi may run on its own to look a name
+// up for op: safe ones that take a name or list items, whose other inputs are arguments
+// of op itself (the repository of an issue) or a parent with a single value (the only
+// workspace).
+func (g *Graph) runnableFor(op *tools.Operation, prods []Producer) []Producer {
+	var out []Producer
+	for _, p := range prods {
+		if !p.Op.ReadOnly() || p.Pointer != "" || p.Op == op {
+			continue
+		}
+		ok := true
+		for _, need := range p.Needs {
+			if op.ParamByArg(need) == nil && !isBodyArg(op, need) && !g.parentable(p.Op, need) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// parentable reports whether a producer's required input can be settled without the
+// person: a list of its kind that needs no input (a single workspace is taken).
+func (g *Graph) parentable(op *tools.Operation, arg string) bool {
+	e, ok := g.Edge(op, arg)
+	if !ok {
+		return false
+	}
+	for _, p := range e.Producers {
+		if p.Op.ReadOnly() && p.Pointer == "" && p.NameArg == "" && len(p.Needs) == 0 && p.Op != op {
+			return true
+		}
+	}
+	return false
+}
+
+// parentValue settles a producer's required input with no name to go on: the single item
+// of a list that needs no input (the only workspace). ok is false when there are none or
+// several: the producer is then not used.
+func (g *Graph) parentValue(ctx context.Context, op *tools.Operation, arg string, f Fetcher) (any, bool) {
+	e, ok := g.Edge(op, arg)
+	if !ok {
+		return nil, false
+	}
+	for _, p := range e.Producers {
+		if !p.Op.ReadOnly() || p.Pointer != "" || p.NameArg != "" || len(p.Needs) > 0 || p.Op == op {
+			continue
+		}
+		body, err := f.Fetch(ctx, p.Op, ProducerArgs(p, ""))
+		if err != nil {
+			continue
+		}
+		cands := candidates(Items(body, p.Collection), p.Collection.IDField)
+		if len(cands) == 1 {
+			return cands[0].ID, true
+		}
+		return nil, false
+	}
+	return nil, false
+}
+
+func (g *Graph) resolveOne(ctx context.Context, target *tools.Operation, e Edge, p Producer, name string, given map[string]any, f Fetcher) Resolution {
 	r := Resolution{Arg: e.Arg, Resource: e.Resource, Input: name, Via: p.OpKey}
 	args := ProducerArgs(p, name)
+	for _, need := range p.Needs {
+		if v, ok := given[need]; ok && v != nil && v != "" {
+			args[need] = v
+			continue
+		}
+		v, ok := g.parentValue(ctx, p.Op, need, f)
+		if !ok {
+			r.Outcome, r.Err = Failed, fmt.Errorf("%s needs %s, which was not given", p.OpKey, need)
+			return r
+		}
+		args[need] = v
+	}
 	r.Searched = fmt.Sprintf("%s with %s", p.OpKey, describeArgs(args))
 	if p.NameArg == "" {
 		r.Searched = fmt.Sprintf("the %s listed by %s", Plural(Display(e.Resource)), p.OpKey)

@@ -13,16 +13,35 @@ type Collection struct {
 	// Items is the JSON pointer of the array ("/results", "/artists/items", "" for a
 	// top-level array).
 	Items string `json:"items"`
-	// IDField is the identifier property of each item.
+	// IDField is the identifier property of each item that the edge reads.
 	IDField string `json:"id_field"`
 	// Container is the property holding the array or its wrapper ("artists" in
 	// /artists/items), which names what the items are.
 	Container string `json:"container,omitempty"`
 	IDType    string `json:"id_type,omitempty"`
+	// Fields are the item's identifier and label properties, by kind, for choosing the
+	// field an argument needs (gid, number, login…).
+	Fields map[string]string `json:"-"`
+	// Labeled says the items carry something a person calls them by (name, title…).
+	Labeled bool `json:"-"`
 }
 
 // maxYieldDepth bounds how deep collections are looked for; lists sit near the top.
 const maxYieldDepth = 3
+
+// envelopes wrap a list without naming what it holds.
+var envelopes = map[string]bool{"items": true, "data": true, "results": true, "values": true, "entries": true,
+	"records": true, "list": true, "content": true, "objects": true, "nodes": true, "hits": true, "rows": true,
+	"elements": true, "collection": true, "resources": true, "embedded": true, "_embedded": true, "result": true,
+	"response": true, "payload": true, "page": true, "edges": true, "node": true, "docs": true}
+
+// idFieldKinds are the properties an item is identified by, best first; "<thing>_id"
+// styles are added per container.
+var idFieldKinds = []string{"id", "gid", "uuid", "guid", "key", "slug", "number", "sid", "code", "login", "username", "handle", "email", "name", "_id", "ID", "Id", "uid", "identifier", "index"}
+
+// labelFields name an item the way a person would, best first.
+var labelFields = []string{"name", "title", "full_name", "fullName", "display_name", "displayName", "login", "username", "user_name",
+	"screen_name", "label", "subject", "summary", "email", "slug", "handle", "nickname", "first_name", "firstName", "last_name", "lastName", "description", "text", "comment", "key"}
 
 // Collections lists the arrays of identified objects a response schema yields,
 // shallowest first.
@@ -35,8 +54,9 @@ func Collections(schema map[string]any) []Collection {
 		}
 		if tools.SchemaType(s) == "array" || (s["type"] == nil && s["items"] != nil) {
 			items, _ := s["items"].(map[string]any)
-			if field, typ := idField(items, container); field != "" {
-				out = append(out, Collection{Items: ptr, IDField: field, Container: container, IDType: typ})
+			if c, ok := collectionOf(items, container); ok {
+				c.Items = ptr
+				out = append(out, c)
 			}
 			return
 		}
@@ -50,7 +70,7 @@ func Collections(schema map[string]any) []Collection {
 			sub, _ := props[n].(map[string]any)
 			c := container
 			// Wrappers such as {"artists": {"items": [...]}} name the items by the wrapper.
-			if n != "items" && n != "data" && n != "results" && n != "values" {
+			if !envelopes[strings.ToLower(n)] {
 				c = n
 			}
 			walk(sub, ptr+"/"+escape(n), c, depth+1)
@@ -63,23 +83,105 @@ func Collections(schema map[string]any) []Collection {
 	return out
 }
 
-// idField picks the identifier property of an item schema: "id", or "<thing>_id".
-func idField(item map[string]any, container string) (string, string) {
+// collectionOf reads an item schema: its identifier fields and whether it has a label.
+func collectionOf(item map[string]any, container string) (Collection, bool) {
 	props, _ := item["properties"].(map[string]any)
 	if props == nil {
-		return "", ""
+		return Collection{}, false
 	}
-	if p, ok := props["id"].(map[string]any); ok {
-		return "id", tools.SchemaType(p)
+	c := Collection{Container: container, Fields: map[string]string{}}
+	scalar := func(name string) bool {
+		p, ok := props[name].(map[string]any)
+		if !ok {
+			return false
+		}
+		t := tools.SchemaType(p)
+		return t == "" || t == "string" || t == "integer" || t == "number"
 	}
-	if container != "" {
-		for _, cand := range []string{Singular(container) + "_id", Singular(container) + "Id", Singular(container) + "ID"} {
-			if p, ok := props[cand].(map[string]any); ok {
-				return cand, tools.SchemaType(p)
+	for _, f := range idFieldKinds {
+		if scalar(f) {
+			kind := strings.ToLower(strings.TrimPrefix(f, "_"))
+			if kind == "uid" || kind == "identifier" {
+				kind = "id"
+			}
+			if _, seen := c.Fields[kind]; !seen {
+				c.Fields[kind] = f
 			}
 		}
 	}
-	return "", ""
+	if container != "" {
+		thing := Singular(words(container))
+		for name := range props {
+			if scalar(name) && Singular(words(name)) == thing+"_id" {
+				if _, seen := c.Fields["id"]; !seen {
+					c.Fields["id"] = name
+				}
+			}
+		}
+	}
+	for _, f := range labelFields {
+		if p, ok := props[f].(map[string]any); ok {
+			if t := tools.SchemaType(p); t == "" || t == "string" {
+				c.Labeled = true
+				break
+			}
+		}
+	}
+	if len(c.Fields) == 0 {
+		return Collection{}, false
+	}
+	c.IDField = c.field("")
+	if c.IDField == "" {
+		for _, k := range []string{"key", "slug", "number", "code", "login", "username", "handle", "email", "name", "index"} {
+			if f, ok := c.Fields[k]; ok {
+				c.IDField = f
+				break
+			}
+		}
+	}
+	if p, ok := props[c.IDField].(map[string]any); ok {
+		c.IDType = tools.SchemaType(p)
+	}
+	return c, true
+}
+
+// field picks the item property an argument needs: the one its name says (gid, number,
+// login), else the item's id.
+func (c Collection) field(want string) string {
+	if want != "" {
+		if f, ok := c.Fields[want]; ok {
+			return f
+		}
+		// A login and a username are the same thing said two ways.
+		for _, alt := range sameField[want] {
+			if f, ok := c.Fields[alt]; ok {
+				return f
+			}
+		}
+		return ""
+	}
+	for _, k := range []string{"id", "gid", "uuid", "guid", "sid"} {
+		if f, ok := c.Fields[k]; ok {
+			return f
+		}
+	}
+	return ""
+}
+
+var sameField = map[string][]string{
+	"login": {"username", "handle"}, "username": {"login", "handle"}, "handle": {"username", "login"},
+	"guid": {"uuid", "id"}, "uuid": {"guid", "id"}, "gid": {"id"}, "sid": {"id"}, "index": {"number", "id"},
+	"name": {"slug", "key"}, "key": {"slug", "name"}, "slug": {"key", "name"}, "code": {"key"},
+}
+
+// withField returns the collection reading the field an argument needs, or false.
+func (c Collection) withField(want string) (Collection, bool) {
+	f := c.field(want)
+	if f == "" {
+		return c, false
+	}
+	c.IDField = f
+	return c, true
 }
 
 func escape(s string) string {

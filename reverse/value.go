@@ -1,0 +1,146 @@
+package reverse
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// The general Reverse Chain rule: any required argument the person did not give may come
+// from an operation whose output carries it, matched by name and type
+// (restaurant_id ← restaurant_id, song_name ← song). Only safe operations produce, and
+// only arguments that are not content a person authors.
+
+// valueSource is one property of a safe operation's single-object response.
+type valueSource struct {
+	op   *tools.Operation
+	prop string // the property's name in the response
+	typ  string
+	ptr  string // JSON pointer of the value in the response
+
+}
+
+// genericTail are last words that say how a thing is given rather than what it is:
+// song_name and song are the same song.
+var genericTail = map[string]bool{"name": true, "id": true, "info": true, "information": true, "data": true, "details": true, "detail": true}
+
+// tailOrder is genericTail in a fixed order.
+var tailOrder = []string{"name", "id", "info", "information", "data", "details", "detail"}
+
+// valueKey is the normal form of a field or argument name: snake case, lower case.
+func valueKey(name string) string { return words(name) }
+
+// stripTail drops a generic last word: song_name → song; "" when nothing is left or
+// nothing was dropped.
+func stripTail(key string) string {
+	i := strings.LastIndexByte(key, '_')
+	if i <= 0 || !genericTail[key[i+1:]] {
+		return ""
+	}
+	return key[:i]
+}
+
+// valueIndex files the top-level properties of every safe operation's object response
+// (or of the object under a lone "data" envelope) by their normal names.
+func valueIndex(cat *tools.Catalog) map[string][]valueSource {
+	out := map[string][]valueSource{}
+	for _, op := range cat.Operations {
+		if !op.ReadOnly() || op.Response == nil || tools.SchemaType(op.Response) == "array" {
+			continue
+		}
+		props, _ := op.Response["properties"].(map[string]any)
+		prefix := ""
+		if data, ok := props["data"].(map[string]any); ok && len(props) <= 2 && tools.SchemaType(data) == "object" {
+			if inner, ok := data["properties"].(map[string]any); ok {
+				props, prefix = inner, "/data"
+			}
+		}
+		names := make([]string, 0, len(props))
+		for n := range props {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			sub, _ := props[n].(map[string]any)
+			k := valueKey(n)
+			if k == "" {
+				continue
+			}
+			out[k] = append(out[k], valueSource{op: op, prop: n, typ: tools.SchemaType(sub), ptr: prefix + "/" + escape(n)})
+		}
+	}
+	return out
+}
+
+// plainArgs are argument names too general to match another operation's output by name.
+var plainArgs = map[string]bool{"id": true, "key": true, "name": true, "type": true, "page": true, "limit": true, "offset": true,
+	"q": true, "query": true, "format": true, "fields": true, "sort": true, "order": true, "status": true, "code": true,
+	"number": true, "slug": true, "uuid": true, "gid": true, "value": true, "data": true, "body": true, "text": true, "version": true}
+
+// valueProducers finds safe operations whose output carries a required argument of op.
+// Exact names come first; a name that differs only by a generic last word (song_name,
+// song) is used when nothing matches exactly.
+func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bool) []Producer {
+	if !p.Required || (p.In != "path" && p.In != "query") {
+		return nil
+	}
+	if !target.ReadOnly() && !isID {
+		return nil // a write's other inputs are the person's to author
+	}
+	key := valueKey(p.Name)
+	if plainArgs[key] {
+		return nil
+	}
+	typ := tools.SchemaType(p.Schema)
+	var out []Producer
+	add := func(srcs []valueSource, score int) {
+		for _, s := range srcs {
+			if s.op == target || !typesMeet(typ, s.typ) {
+				continue
+			}
+			prod := Producer{Op: s.op, OpKey: s.op.Key(), Source: SourceHeuristic, Pointer: s.ptr, Score: score}
+			prod.Fixed, prod.Needs = fillInputs(s.op, "", "")
+			if slices.Contains(prod.Needs, p.Arg) {
+				continue // it needs the very value it would give
+			}
+			out = append(out, prod)
+		}
+	}
+	add(ix.values[key], 3)
+	if len(out) == 0 {
+		if short := stripTail(key); short != "" && !plainArgs[short] {
+			add(ix.values[short], 1)
+		}
+		for _, srcs := range ix.suffixed(key) {
+			add(srcs, 1)
+		}
+	}
+	return out
+}
+
+// suffixed finds outputs named like the argument plus a generic last word (an argument
+// restaurant, an output restaurant_name).
+func (ix *index) suffixed(key string) [][]valueSource {
+	var out [][]valueSource
+	for _, tail := range tailOrder {
+		if srcs, ok := ix.values[key+"_"+tail]; ok {
+			out = append(out, srcs)
+		}
+	}
+	return out
+}
+
+// typesMeet reports whether an output of type b can be sent where type a is declared:
+// scalars meet scalars; an object or list only meets its own kind or an untyped input.
+func typesMeet(a, b string) bool {
+	if a == "" || b == "" || a == b {
+		return true
+	}
+	scalar := func(t string) bool { return t == "string" || t == "integer" || t == "number" || t == "boolean" }
+	if scalar(a) && scalar(b) {
+		return a == "string" || (a == "number" && b == "integer") || (a == "integer" && b == "string")
+	}
+	return a == "string" // a structured value may be sent as text
+}

@@ -2,15 +2,34 @@ package reverse
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 )
 
-// primaryFields name an item the way a person would, best first.
-var primaryFields = []string{"name", "title", "original_title", "original_name", "display_name", "full_name", "login", "label", "username", "comment", "summary", "description"}
+// Labels are read off an item by what its fields are, never by one API's field names:
+// a label field names it, descriptive fields tell two of the same name apart, lists of
+// named things say what it is known for, a date gives a year.
 
-// detailFields describe a record in a word or two: who someone is, where something belongs.
-var detailFields = []string{"role", "job", "department", "team", "occupation", "position", "company", "organization", "city", "country", "location", "category", "kind"}
+// primaryFields name an item the way a person would, best first.
+var primaryFields = []string{"name", "title", "original_title", "original_name", "display_name", "displayName", "full_name", "fullName",
+	"login", "label", "username", "screen_name", "subject", "comment", "summary", "email", "slug", "handle", "description", "text"}
+
+// detailWords end a field name that describes a record in a word or two: who someone is,
+// where something belongs.
+var detailWords = map[string]bool{"role": true, "job": true, "department": true, "team": true, "occupation": true, "position": true,
+	"company": true, "organization": true, "city": true, "country": true, "location": true, "category": true, "kind": true, "genre": true}
+
+// byWords name who made or owns a record: "by dana".
+var byWords = map[string]bool{"author": true, "creator": true, "owner": true, "created_by": true, "artist": true, "composer": true, "publisher": true}
+
+// untilWords start a field whose date is when a record ends.
+var untilWords = map[string]bool{"end": true, "ends": true, "expire": true, "expires": true, "expiry": true, "until": true, "due": true, "deadline": true}
+
+// metaWords start a field whose date is about the record, not the thing.
+var metaWords = map[string]bool{"created": true, "updated": true, "modified": true, "deleted": true, "last": true, "start": true, "starts": true, "synced": true, "indexed": true}
+
+var datePrefix = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}`)
 
 // Primary returns the name of an item, or "".
 func Primary(item map[string]any) string {
@@ -26,7 +45,8 @@ func Primary(item map[string]any) string {
 // Hunger Games"; "Pulp Fiction (1994)"; "rack 4 disk swap — alertname=DiskFull, active".
 func Label(item map[string]any, id any) string {
 	primary := Primary(item)
-	if y := year(item); y != "" && primary != "" {
+	keys := sortedKeys(item)
+	if y := year(item, keys); y != "" && primary != "" {
 		primary += " (" + y + ")"
 	}
 	var details []string
@@ -35,34 +55,37 @@ func Label(item map[string]any, id any) string {
 			details = append(details, clip(s, 40))
 		}
 	}
-	if s, ok := item["known_for_department"].(string); ok {
-		add(s)
-	}
-	add(knownFor(item))
-	add(matchers(item))
-	if st, ok := item["status"].(map[string]any); ok {
-		if s, ok := st["state"].(string); ok {
+	// Descriptive fields tell apart records with the same name (two Sams).
+	for _, k := range keys {
+		if s, ok := item[k].(string); ok && detailWords[lastWord(words(k))] && len(s) <= 40 {
 			add(s)
 		}
-	} else if s, ok := item["status"].(string); ok {
-		add(s)
 	}
-	if s, ok := item["createdBy"].(string); ok {
-		add("by " + s)
-	}
-	if s, ok := item["endsAt"].(string); ok && len(s) >= 10 {
-		add("until " + s[:10])
-	}
-	if s := artists(item); s != "" {
-		add(s)
-	}
-	// Generic descriptive fields tell apart records with the same name (two Sams).
-	for _, f := range detailFields {
-		if v, ok := item[f].(string); ok {
-			add(v)
+	// Lists of named things: what it is known for, who made it.
+	for _, k := range keys {
+		if list, ok := item[k].([]any); ok {
+			if names := namedList(list); names != "" {
+				if byWords[Singular(lastWord(words(k)))] {
+					names = "by " + names
+				}
+				add(names)
+			} else {
+				add(pairs(list))
+			}
 		}
 	}
-	if s, ok := item["type"].(string); ok && primary != "" {
+	add(status(item))
+	for _, k := range keys {
+		if s, ok := item[k].(string); ok && byWords[words(k)] && !strings.Contains(s, "@") && len(s) <= 40 {
+			add("by " + s)
+		}
+	}
+	for _, k := range keys {
+		if s, ok := item[k].(string); ok && untilWords[strings.Split(words(k), "_")[0]] && datePrefix.MatchString(s) {
+			add("until " + s[:10])
+		}
+	}
+	if s, ok := item["type"].(string); ok && primary != "" && len(s) <= 30 {
 		add(s)
 	}
 	if primary == "" {
@@ -76,69 +99,84 @@ func Label(item map[string]any, id any) string {
 	return primary + " — " + strings.Join(details, ", ")
 }
 
-func year(item map[string]any) string {
-	for _, f := range []string{"release_date", "first_air_date", "air_date", "birthday"} {
-		if s, ok := item[f].(string); ok && len(s) >= 4 {
-			return s[:4]
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// year is the year of the first date that is about the thing (a release, a first air
+// date, a birthday) rather than the record (created, updated) or its end.
+func year(item map[string]any, keys []string) string {
+	for _, k := range keys {
+		s, ok := item[k].(string)
+		if !ok || !datePrefix.MatchString(s) {
+			continue
 		}
+		first := strings.Split(words(k), "_")[0]
+		if metaWords[first] || untilWords[first] {
+			continue
+		}
+		return s[:4]
 	}
 	return ""
 }
 
-func knownFor(item map[string]any) string {
-	list, ok := item["known_for"].([]any)
-	if !ok {
-		return ""
-	}
-	var titles []string
-	for _, k := range list {
-		if m, ok := k.(map[string]any); ok {
-			if t := Primary(m); t != "" {
-				titles = append(titles, t)
+// namedList names the first two named things of a list: "The Hunger Games, Passengers".
+func namedList(list []any) string {
+	var names []string
+	for _, x := range list {
+		if m, ok := x.(map[string]any); ok {
+			if t := Primary(m); t != "" && m["value"] == nil {
+				names = append(names, t)
 			}
 		}
-		if len(titles) == 2 {
+		if len(names) == 2 {
 			break
 		}
 	}
-	return strings.Join(titles, ", ")
+	return strings.Join(names, ", ")
 }
 
-func matchers(item map[string]any) string {
-	list, ok := item["matchers"].([]any)
-	if !ok {
-		return ""
-	}
+// pairs renders a list of name/value objects (matchers, labels, tags) as name=value,
+// reading a regex flag as =~ and a false equality flag as a negation.
+func pairs(list []any) string {
 	var parts []string
-	for _, m := range list {
-		mm, ok := m.(map[string]any)
-		if !ok {
+	for _, x := range list {
+		m, ok := x.(map[string]any)
+		if !ok || m["name"] == nil || m["value"] == nil {
 			continue
 		}
-		op := "="
-		if r, _ := mm["isRegex"].(bool); r {
-			op = "=~"
-		}
-		if eq, ok := mm["isEqual"].(bool); ok && !eq {
-			op = "!" + strings.TrimPrefix(op, "=")
-			if op == "!" {
-				op = "!="
+		regex, negated := false, false
+		for k, v := range m {
+			if b, isBool := v.(bool); isBool {
+				w := words(k)
+				regex = regex || (strings.Contains(w, "regex") && b)
+				negated = negated || (strings.Contains(w, "equal") && !b)
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%v%s%v", mm["name"], op, mm["value"]))
+		op := map[[2]bool]string{{false, false}: "=", {true, false}: "=~", {false, true}: "!=", {true, true}: "!~"}[[2]bool{regex, negated}]
+		parts = append(parts, fmt.Sprintf("%v%s%v", m["name"], op, m["value"]))
 	}
 	sort.Strings(parts)
 	return strings.Join(parts, " ")
 }
 
-func artists(item map[string]any) string {
-	list, ok := item["artists"].([]any)
-	if !ok || len(list) == 0 {
-		return ""
-	}
-	if m, ok := list[0].(map[string]any); ok {
-		if s, ok := m["name"].(string); ok {
-			return "by " + s
+// status reads a record's state: a string, or an object holding one.
+func status(item map[string]any) string {
+	for _, k := range []string{"status", "state"} {
+		switch v := item[k].(type) {
+		case string:
+			return v
+		case map[string]any:
+			for _, sub := range []string{"state", "name", "status"} {
+				if s, ok := v[sub].(string); ok {
+					return s
+				}
+			}
 		}
 	}
 	return ""

@@ -88,6 +88,10 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		if res == "" {
 			return Ident{}, false
 		}
+		if strings.HasPrefix(segNoun, res+"_") {
+			// /status_updates/{status_gid}: the segment says in full what the name clips.
+			res = segNoun
+		}
 		return Ident{Resource: res, Field: field, Key: keyFields[field]}, true
 	case len(toks) > 1 && toks[0] == "id":
 		// idBoard, id_list: the prefix style.

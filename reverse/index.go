@@ -146,7 +146,8 @@ func nameInput(op *tools.Operation) string {
 var searchVerbs = map[string]bool{"search": true, "find": true, "lookup": true, "query": true, "autocomplete": true, "typeahead": true, "suggest": true, "match": true}
 
 // lastStatic is the resource a path lists: its last static segment, or the one before a
-// search verb.
+// search verb; a singular word after a plural one qualifies it (/metadata_templates/
+// enterprise lists templates, not enterprises).
 func lastStatic(path string) string {
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	for i := len(segs) - 1; i >= 0; i-- {
@@ -157,8 +158,13 @@ func lastStatic(path string) string {
 		if n == "" {
 			continue
 		}
-		if searchVerbs[n] && i > 0 && !strings.HasPrefix(segs[i-1], "{") {
-			if prev := Noun(segs[i-1]); prev != "" {
+		if i > 0 && !strings.HasPrefix(segs[i-1], "{") {
+			prev := Noun(segs[i-1])
+			raw := strings.ToLower(strings.SplitN(segs[i-1], ".", 2)[0])
+			switch {
+			case prev != "" && searchVerbs[n]:
+				return prev
+			case prev != "" && !searchVerbs[prev] && Singular(strings.ToLower(segs[i])) == strings.ToLower(segs[i]) && Singular(raw) != raw:
 				return prev
 			}
 		}
@@ -187,7 +193,7 @@ func nounFit(resource, noun string) int {
 		return 3
 	case lastWord(resource) == noun || lastWord(noun) == resource:
 		return 2
-	case abbreviates(resource, noun) || abbreviates(noun, resource):
+	case !strings.Contains(resource+noun, "_") && (abbreviates(resource, noun) || abbreviates(noun, resource)):
 		return 1
 	}
 	return 0
@@ -211,7 +217,7 @@ func (ix *index) candidatesFor(resource string) map[*tools.Operation]int {
 		}
 	}
 	add(resource, 3)
-	if lw := lastWord(resource); lw != resource {
+	if lw := lastWord(resource); lw != resource && len(out) == 0 {
 		add(lw, 2)
 	}
 	if len(out) > 0 {
@@ -221,6 +227,9 @@ func (ix *index) candidatesFor(resource string) map[*tools.Operation]int {
 	// beside /categories.json when exactly one listed noun starts so.
 	var abbrev []string
 	for _, noun := range ix.nouns {
+		if strings.Contains(noun, "_") || strings.Contains(resource, "_") {
+			continue // project is no abbreviation of project_brief
+		}
 		if abbreviates(resource, noun) || abbreviates(noun, resource) ||
 			(len(resource) <= 2 && strings.HasPrefix(noun, resource) && len(noun) > len(resource)) {
 			abbrev = append(abbrev, noun)
@@ -302,8 +311,11 @@ func (ix *index) heuristicProducers(target *tools.Operation, id Ident) []Produce
 				p.Fixed[k] = v
 				p.Needs = without(p.Needs, k)
 			}
-			if len(p.Needs) > 0 {
-				score -= 3
+			for _, need := range p.Needs {
+				if target.ParamByArg(need) == nil {
+					score -= 3 // an input the call does not carry: a parent to settle first
+					break
+				}
 			}
 			p.Score = score
 			out = append(out, p)
@@ -407,7 +419,7 @@ func isSelf(op *tools.Operation) bool {
 // selfProducers finds operations that need no input and return the caller's own record
 // (GET /me), which can supply a user or account id.
 func (ix *index) selfProducers(target *tools.Operation, id Ident) []Producer {
-	if !selfResources[lastWord(id.Resource)] {
+	if !selfResources[id.Resource] {
 		return nil
 	}
 	var out []Producer

@@ -74,6 +74,10 @@ func valueIndex(cat *tools.Catalog) map[string][]valueSource {
 	return out
 }
 
+// maxValueSources bounds how many operations may carry a value for it to be one thing's
+// output rather than an attribute of every record.
+const maxValueSources = 3
+
 // plainArgs are argument names too general to match another operation's output by name.
 var plainArgs = map[string]bool{"id": true, "key": true, "name": true, "type": true, "page": true, "limit": true, "offset": true,
 	"q": true, "query": true, "format": true, "fields": true, "sort": true, "order": true, "status": true, "code": true,
@@ -105,8 +109,14 @@ func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bo
 			if slices.Contains(prod.Needs, p.Arg) {
 				continue // it needs the very value it would give
 			}
+			if isID && !findsFromWords(target, s.op) {
+				continue
+			}
 			out = append(out, prod)
 		}
+	}
+	if len(ix.values[key]) > maxValueSources {
+		return nil // every record carries it (a kind, a state): it says nothing of which
 	}
 	add(ix.values[key], 3)
 	if len(out) == 0 {
@@ -118,6 +128,26 @@ func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bo
 		}
 	}
 	return out
+}
+
+// findsFromWords reports whether op can find an identifier from what a person says: it
+// takes some input, and none of its inputs is another opaque identifier the target does
+// not have itself (a hotel's id from a city and dates, not from a booking's id).
+func findsFromWords(target, op *tools.Operation) bool {
+	req := requiredArgs(op)
+	if len(req) == 0 {
+		return false // a value with no input is one fixed record, not a lookup
+	}
+	for _, arg := range req {
+		p := op.ParamByArg(arg)
+		if p == nil || target.ParamByArg(arg) != nil {
+			continue
+		}
+		if id, ok := Identify(op, p); ok && !id.Key {
+			return false
+		}
+	}
+	return true
 }
 
 // suffixed finds outputs named like the argument plus a generic last word (an argument
@@ -133,7 +163,8 @@ func (ix *index) suffixed(key string) [][]valueSource {
 }
 
 // typesMeet reports whether an output of type b can be sent where type a is declared:
-// scalars meet scalars; an object or list only meets its own kind or an untyped input.
+// scalars meet scalars (an integer id may be sent as text); an object or a list only
+// meets its own kind or an untyped input.
 func typesMeet(a, b string) bool {
 	if a == "" || b == "" || a == b {
 		return true
@@ -142,5 +173,5 @@ func typesMeet(a, b string) bool {
 	if scalar(a) && scalar(b) {
 		return a == "string" || (a == "number" && b == "integer") || (a == "integer" && b == "string")
 	}
-	return a == "string" // a structured value may be sent as text
+	return false
 }

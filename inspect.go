@@ -50,7 +50,17 @@ func cmdTools(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return err
 }
 
+// cmdGraph is `askapi graph --spec S`: the graph as JSON; with --stats, coverage figures
+// over one or many specs (inspect_stats.go).
 func cmdGraph(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--stats" || a == "-stats" || a == "--stats=true" || a == "-stats=true" {
+			return cmdGraphStats(ctx, args, stdout, stderr)
+		}
+	}
 	p, _, err := loadPipeline(ctx, "graph", args, stderr)
 	if err != nil {
 		return err

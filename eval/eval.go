@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // defaultCases is where `askapi eval` looks without arguments, relative to the cwd.
@@ -21,6 +22,8 @@ type Report struct {
 	Rows    []Row         `json:"rows"`
 	Results []*CaseResult `json:"results"`
 	Plans   []PlanResult  `json:"plans,omitempty"`
+	// PlanSets are the --plans files' figures (and the items skipped).
+	PlanSets []*PlanSet `json:"plan_sets,omitempty"`
 }
 
 type stringList []string
@@ -28,8 +31,10 @@ type stringList []string
 func (s *stringList) String() string     { return fmt.Sprint(*s) }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
-// Main is `askapi eval [--baseline naive] [--json FILE] [--plans FILE]... [--shared DIR]
-// [-v] [DIR|FILE]...`. It fails when any case fails on askapi (the baseline may fail).
+// Main is `askapi eval [--baseline naive] [--json FILE] [--plans FILE]... [--min-plans PCT]
+// [--shared DIR] [-v] [DIR|FILE]...`. It fails when any case fails on askapi (the baseline
+// may fail), when a planning case cannot be run, and when a plans file's exact share is
+// below --min-plans. With --plans and no DIR|FILE, only the plans are run.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -37,6 +42,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	jsonOut := fs.String("json", "", "write every figure and per-case result to FILE as JSON")
 	var planFiles stringList
 	fs.Var(&planFiles, "plans", "planning cases to check with the plan meta-tool (repeatable)")
+	minPlans := fs.Float64("min-plans", 0, "fail when the exact share of any --plans file is below PCT percent (0: never)")
 	shared := fs.String("shared", "", "the shared folder case specs are relative to (default: the parent of "+defaultCases+")")
 	verbose := fs.Bool("v", false, "show the server's log for failed cases")
 	if err := fs.Parse(args); err != nil {
@@ -46,8 +52,11 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("eval: --baseline %q: only naive is known", *baseline)
 	}
 	paths := fs.Args()
-	if len(paths) == 0 {
+	if len(paths) == 0 && len(planFiles) == 0 {
 		paths = []string{defaultCases}
+	}
+	if *minPlans < 0 || *minPlans > 100 {
+		return fmt.Errorf("eval: --min-plans %v: a percentage from 0 to 100", *minPlans)
 	}
 	opts := Options{Shared: *shared}
 	if opts.Shared == "" {
@@ -58,32 +67,41 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("eval: %w", err)
 	}
 	report := Report{}
-	results := RunCases(ctx, cases, SystemAskapi, opts)
-	report.Rows = Summarise(SystemAskapi, results)
-	report.Results = results
-	if *baseline != "" {
-		naive := RunCases(ctx, cases, SystemNaive, opts)
-		report.Rows = append(report.Rows, Summarise(SystemNaive, naive)...)
-		report.Results = append(report.Results, naive...)
+	var results []*CaseResult
+	if len(cases) > 0 {
+		results = RunCases(ctx, cases, SystemAskapi, opts)
+		report.Rows = Summarise(SystemAskapi, results)
+		report.Results = results
+		if *baseline != "" {
+			naive := RunCases(ctx, cases, SystemNaive, opts)
+			report.Rows = append(report.Rows, Summarise(SystemNaive, naive)...)
+			report.Results = append(report.Results, naive...)
+		}
+		fmt.Fprintf(stdout, "askapi eval: %d cases (Re = unexpected questions, summed; Steps = upstream calls + clarification rounds, mean per case)\n\n", len(cases))
+		PrintTable(stdout, report.Rows)
+		fmt.Fprintln(stdout)
+		PrintFailures(stdout, results, *verbose)
 	}
-	fmt.Fprintf(stdout, "askapi eval: %d cases (Re = unexpected questions, summed; Steps = upstream calls + clarification rounds, mean per case)\n\n", len(cases))
-	PrintTable(stdout, report.Rows)
-	fmt.Fprintln(stdout)
-	PrintFailures(stdout, results, *verbose)
 	var plansFailed bool
+	var below []string
 	for _, f := range planFiles {
-		plans, err := LoadPlans(f)
+		set, err := LoadPlanSet(f)
 		if err != nil {
 			return fmt.Errorf("eval: %w", err)
 		}
-		pr := RunPlans(ctx, plans, opts)
-		report.Plans = append(report.Plans, pr...)
-	}
-	if len(planFiles) > 0 {
-		fmt.Fprintln(stdout)
-		PrintPlans(stdout, report.Plans)
-		for _, p := range report.Plans {
+		set.Run(ctx, opts)
+		set.Close()
+		report.Plans = append(report.Plans, set.Results...)
+		report.PlanSets = append(report.PlanSets, set)
+		if len(cases) > 0 || len(report.PlanSets) > 1 {
+			fmt.Fprintln(stdout)
+		}
+		PrintPlanSet(stdout, set)
+		for _, p := range set.Results {
 			plansFailed = plansFailed || p.Error != ""
+		}
+		if *minPlans > 0 && set.Share()*100 < *minPlans {
+			below = append(below, fmt.Sprintf("%s: %d/%d exact (%.1f%%)", f, set.Exact, set.N, set.Share()*100))
 		}
 	}
 	if *jsonOut != "" {
@@ -104,6 +122,9 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if plansFailed {
 		return errors.New("eval: some planning cases could not be run")
+	}
+	if len(below) > 0 {
+		return fmt.Errorf("eval: below --min-plans %v%%: %s", *minPlans, strings.Join(below, "; "))
 	}
 	return nil
 }

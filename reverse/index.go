@@ -311,11 +311,16 @@ func (ix *index) heuristicProducers(target *tools.Operation, id Ident) []Produce
 				p.Fixed[k] = v
 				p.Needs = without(p.Needs, k)
 			}
+			scoped := len(p.Needs) > 0
 			for _, need := range p.Needs {
 				if target.ParamByArg(need) == nil {
 					score -= 3 // an input the call does not carry: a parent to settle first
+					scoped = false
 					break
 				}
+			}
+			if scoped {
+				score += 3 // within the same parent as the call (the issues of its repository)
 			}
 			p.Score = score
 			out = append(out, p)

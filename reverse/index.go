@@ -89,6 +89,16 @@ func newIndex(cat *tools.Catalog) *index {
 		for _, c := range cols {
 			add(Noun(c.Container))
 		}
+		if infos[i].search {
+			// A typeahead over several kinds searches each kind its enum names.
+			for _, p := range op.Params {
+				for _, v := range enumValues(p.Schema) {
+					if sv, ok := v.(string); ok {
+						add(Noun(sv))
+					}
+				}
+			}
+		}
 	}
 	for n := range ix.byResource {
 		ix.nouns = append(ix.nouns, n)
@@ -255,10 +265,19 @@ func (ix *index) heuristicProducers(target *tools.Operation, id Ident) []Produce
 		for ci, col := range ix.collections[op.op] {
 			score := op.fit
 			nameArg := info.nameArg
-			pathFit := nounFit(id.Resource, info.pathNoun)
+			fit := func(noun string) int {
+				if f := nounFit(id.Resource, noun); f > 0 {
+					return f
+				}
+				if op.fit == 1 && len(id.Resource) <= 2 && strings.HasPrefix(noun, id.Resource) {
+					return 1 // /c/{id} beside the only list of c…: categories
+				}
+				return 0
+			}
+			pathFit := fit(info.pathNoun)
 			containerFit := 0
 			if col.Container != "" {
-				containerFit = nounFit(id.Resource, info.containerNouns[ci])
+				containerFit = fit(info.containerNouns[ci])
 			}
 			var fixed map[string]any
 			switch {
@@ -480,6 +499,18 @@ func fillInputs(op *tools.Operation, nameArg, resource string) (map[string]any, 
 		needs = append(needs, arg)
 	}
 	return fixed, needs
+}
+
+// enumValues lists a schema's enum, or its items' enum.
+func enumValues(schema map[string]any) []any {
+	if vals, ok := schema["enum"].([]any); ok {
+		return vals
+	}
+	if items, ok := schema["items"].(map[string]any); ok {
+		vals, _ := items["enum"].([]any)
+		return vals
+	}
+	return nil
 }
 
 // enumFor picks the enum value naming the resource; for array parameters it returns a

@@ -81,8 +81,9 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 			continue
 		}
 		var r Resolution
+		parents := map[string]any{}
 		for _, prod := range prods {
-			r = g.resolveOne(ctx, op, e, prod, name, args, f)
+			r = g.resolveOne(ctx, op, e, prod, name, args, f, parents)
 			if r.Outcome != Failed {
 				break
 			}
@@ -181,7 +182,7 @@ func (g *Graph) parentValue(ctx context.Context, op *tools.Operation, arg string
 	return nil, false
 }
 
-func (g *Graph) resolveOne(ctx context.Context, target *tools.Operation, e Edge, p Producer, name string, given map[string]any, f Fetcher) Resolution {
+func (g *Graph) resolveOne(ctx context.Context, target *tools.Operation, e Edge, p Producer, name string, given map[string]any, f Fetcher, parents map[string]any) Resolution {
 	r := Resolution{Arg: e.Arg, Resource: e.Resource, Input: name, Via: p.OpKey}
 	args := ProducerArgs(p, name)
 	for _, need := range p.Needs {
@@ -189,8 +190,13 @@ func (g *Graph) resolveOne(ctx context.Context, target *tools.Operation, e Edge,
 			args[need] = v
 			continue
 		}
-		v, ok := g.parentValue(ctx, p.Op, need, f)
+		// Producers tried in turn often share a parent (the workspace): settle it once.
+		v, ok := parents[need]
 		if !ok {
+			v, ok = g.parentValue(ctx, p.Op, need, f)
+			parents[need] = v
+		}
+		if !ok || v == nil {
 			r.Outcome, r.Err = Failed, fmt.Errorf("%s needs %s, which was not given", p.OpKey, need)
 			return r
 		}

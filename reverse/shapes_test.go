@@ -76,7 +76,7 @@ func TestResolveThroughParent(t *testing.T) {
 	// The typeahead fails: the workspace's project list is matched instead, and the
 	// workspace is not asked for twice.
 	f = &rtFetcher{bodies: map[string]string{
-		"GET /workspaces": `{"data":[{"gid":"ws1","name":"Acme"}]}`,
+		"GET /workspaces":                          `{"data":[{"gid":"ws1","name":"Acme"}]}`,
 		"GET /workspaces/{workspace_gid}/projects": `{"data":[{"gid":"p1","name":"Website Relaunch"},{"gid":"p2","name":"Hiring"}]}`,
 	}}
 	rs = g.Resolve(context.Background(), op, map[string]any{"project_gid": "website relaunch"}, f, nil)

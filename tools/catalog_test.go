@@ -352,8 +352,10 @@ func TestCatalogBodies(t *testing.T) {
 	}{
 		// Object body: flattened; required properties in the spec's order (not alphabetical).
 		{"POST /objects", "application/json", true, "", []string{"count", "name", "zeta"}, []string{"zeta", "name"}},
-		// Body not required: its properties are optional.
-		{"PUT /objects", "application/json", true, "", []string{"count", "name", "zeta"}, nil},
+		// A write whose body is not marked required still sends what its schema requires.
+		{"PUT /objects", "application/json", true, "", []string{"count", "name", "zeta"}, []string{"zeta", "name"}},
+		// Explicitly optional: its properties are optional.
+		{"PATCH /objects", "application/json", true, "", []string{"count", "name", "zeta"}, nil},
 		// Arrays and scalars go under "body".
 		{"POST /arrays", "application/json", false, "body", nil, []string{"body"}},
 		{"POST /text", "text/plain", false, "body", nil, nil},

@@ -390,6 +390,7 @@ func (c *compiler) operation(method, path string, item map[string][]byte, raw []
 	}
 	o.Params = c.params(item["parameters"], f["parameters"])
 	o.Body = c.body(f["requestBody"])
+	writeNeedsBody(o, c, f["requestBody"])
 	nameArguments(o)
 	o.InputSchema = inputSchema(o)
 	responses := f["responses"]
@@ -500,6 +501,28 @@ func (c *compiler) compiledParam(v []byte) *Param {
 	}
 	c.paramsDone[&v[0]] = p
 	return p
+}
+
+// writeNeedsBody makes a write's body required when its schema requires properties and
+// the spec does not say explicitly that the body may be left out: specs converted from
+// Swagger 2.0 and many written by hand omit requestBody.required, and a body sent
+// without what its schema requires is a request the API rejects.
+func writeNeedsBody(o *Operation, c *compiler, raw []byte) {
+	b := o.Body
+	if b == nil || b.Required || len(b.RequiredProps) == 0 {
+		return
+	}
+	if o.Method != "POST" && o.Method != "PUT" && o.Method != "PATCH" {
+		return
+	}
+	if rb := c.deref(raw); rb != nil {
+		if v := c.fields(rb)["required"]; len(v) > 0 && v[0] == 'f' {
+			// Explicitly optional: say so where the assistant reads it.
+			o.Description = strings.TrimSpace(o.Description + "\n\nThe request body may be left out; when it is sent, it needs " + strings.Join(b.RequiredProps, ", ") + ".")
+			return
+		}
+	}
+	b.Required = true
 }
 
 func (c *compiler) body(raw []byte) *Body {

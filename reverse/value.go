@@ -68,24 +68,37 @@ func valueIndex(cat *tools.Catalog) map[string][]valueSource {
 			if k == "" {
 				continue
 			}
-			out[k] = append(out[k], valueSource{op: op, prop: n, typ: tools.SchemaType(sub), ptr: prefix + "/" + escape(n)})
+			src := valueSource{op: op, prop: n, typ: tools.SchemaType(sub), ptr: prefix + "/" + escape(n)}
+			out[k] = append(out[k], src)
+			// Filed also under the parts a shorter name would say: user_geolocation under
+			// geolocation (~tail) and user (~head), for the looser tiers below.
+			ws := strings.Split(k, "_")
+			for i := 1; i < len(ws); i++ {
+				out["~tail:"+strings.Join(ws[i:], "_")] = append(out["~tail:"+strings.Join(ws[i:], "_")], src)
+				out["~head:"+strings.Join(ws[:i], "_")] = append(out["~head:"+strings.Join(ws[:i], "_")], src)
+			}
+			if len(ws) > 1 {
+				out["~last:"+Singular(ws[len(ws)-1])] = append(out["~last:"+Singular(ws[len(ws)-1])], src)
+			}
+			if sg := Singular(k); sg != k {
+				out["~singular:"+sg] = append(out["~singular:"+sg], src)
+			}
 		}
 	}
 	return out
 }
-
-// maxValueSources bounds how many operations may carry a value for it to be one thing's
-// output rather than an attribute of every record.
-const maxValueSources = 3
 
 // plainArgs are argument names too general to match another operation's output by name.
 var plainArgs = map[string]bool{"id": true, "key": true, "name": true, "type": true, "page": true, "limit": true, "offset": true,
 	"q": true, "query": true, "format": true, "fields": true, "sort": true, "order": true, "status": true, "code": true,
 	"number": true, "slug": true, "uuid": true, "gid": true, "value": true, "data": true, "body": true, "text": true, "version": true}
 
-// valueProducers finds safe operations whose output carries a required argument of op.
-// Exact names come first; a name that differs only by a generic last word (song_name,
-// song) is used when nothing matches exactly.
+// maxValueSources bounds how many operations may carry a value for it to be one thing's
+// output rather than an attribute of every record.
+const maxValueSources = 3
+
+// valueProducers finds safe operations whose output carries a required argument of op,
+// by name and type, in tiers from an exact name to a shared last word.
 func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bool) []Producer {
 	if !p.Required || (p.In != "path" && p.In != "query") {
 		return nil
@@ -100,6 +113,9 @@ func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bo
 	typ := tools.SchemaType(p.Schema)
 	var out []Producer
 	add := func(srcs []valueSource, score int) {
+		if len(srcs) > maxValueSources {
+			return // every record carries it (a kind, a state): it says nothing of which
+		}
 		for _, s := range srcs {
 			if s.op == target || !typesMeet(typ, s.typ) {
 				continue
@@ -109,45 +125,51 @@ func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bo
 			if slices.Contains(prod.Needs, p.Arg) {
 				continue // it needs the very value it would give
 			}
-			if isID && !findsFromWords(target, s.op) {
-				continue
-			}
 			out = append(out, prod)
 		}
 	}
-	if len(ix.values[key]) > maxValueSources {
-		return nil // every record carries it (a kind, a state): it says nothing of which
+	// Tiers, best first; a looser tier is read only when the stricter ones found nothing.
+	ws := strings.Split(key, "_")
+	tiers := []func(){
+		func() { add(ix.values[key], 4) },
+		func() {
+			// The same thing said with or without a generic word: song_name ← song,
+			// restaurant ← restaurant_name, parks ← park.
+			if short := stripTail(key); short != "" && !plainArgs[short] {
+				add(ix.values[short], 3)
+			}
+			for _, srcs := range ix.suffixed(key) {
+				add(srcs, 3)
+			}
+			add(ix.values["~singular:"+Singular(key)], 3)
+			if sg := Singular(key); sg != key {
+				add(ix.values[sg], 3)
+			}
+		},
+		func() {
+			// One name holds the other at an end: geolocation ← user_geolocation,
+			// alert_time ← time, weather ← weather_report.
+			add(ix.values["~tail:"+key], 2)
+			add(ix.values["~head:"+key], 2)
+			for i := 1; i < len(ws); i++ {
+				if tail := strings.Join(ws[i:], "_"); !plainArgs[tail] {
+					add(ix.values[tail], 2)
+				}
+			}
+		},
+		func() {
+			// Two names of several words that end alike: order_items ← recommend_items.
+			if len(ws) > 1 {
+				add(ix.values["~last:"+Singular(ws[len(ws)-1])], 1)
+			}
+		},
 	}
-	add(ix.values[key], 3)
-	if len(out) == 0 {
-		if short := stripTail(key); short != "" && !plainArgs[short] {
-			add(ix.values[short], 1)
-		}
-		for _, srcs := range ix.suffixed(key) {
-			add(srcs, 1)
+	for _, tier := range tiers {
+		if tier(); len(out) > 0 {
+			break
 		}
 	}
 	return out
-}
-
-// findsFromWords reports whether op can find an identifier from what a person says: it
-// takes some input, and none of its inputs is another opaque identifier the target does
-// not have itself (a hotel's id from a city and dates, not from a booking's id).
-func findsFromWords(target, op *tools.Operation) bool {
-	req := requiredArgs(op)
-	if len(req) == 0 {
-		return false // a value with no input is one fixed record, not a lookup
-	}
-	for _, arg := range req {
-		p := op.ParamByArg(arg)
-		if p == nil || target.ParamByArg(arg) != nil {
-			continue
-		}
-		if id, ok := Identify(op, p); ok && !id.Key {
-			return false
-		}
-	}
-	return true
 }
 
 // suffixed finds outputs named like the argument plus a generic last word (an argument

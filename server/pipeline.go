@@ -305,10 +305,14 @@ func (p *Pipeline) sensitive(c *call) []clarify.Question {
 	missing := tools.MissingCredentials(p.Catalog, c.op, p.Credentials)
 	var qs []clarify.Question
 	for _, scheme := range missing {
+		where := fmt.Sprintf("%s, or %s for every scheme", tools.AuthEnvVar(scheme), tools.GenericAuthEnvVar)
+		if s := p.Catalog.SecuritySchemes[scheme]; s != nil && s.Type == "apiKey" && s.In == "header" {
+			where += fmt.Sprintf(", or --header '%s: …' (ASKAPI_HEADERS)", s.ParamName)
+		}
 		qs = append(qs, clarify.Question{
 			Field:    scheme,
 			Kind:     clarify.Sensitive,
-			Question: fmt.Sprintf("This API needs the %q credential. It must be set in askapi's configuration (%s, or %s for every scheme; in the client's server settings), never pasted in chat.", scheme, tools.AuthEnvVar(scheme), tools.GenericAuthEnvVar),
+			Question: fmt.Sprintf("This API needs the %q credential. It must be set in askapi's configuration (%s; in the client's server settings), never pasted in chat.", scheme, where),
 			Reason:   fmt.Sprintf("%s requires security scheme %q and no credential is configured", c.op.Key(), scheme),
 		})
 	}

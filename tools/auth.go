@@ -53,8 +53,9 @@ func CredentialsFromEnv(c *Catalog, environ []string) Credentials {
 	for name := range c.SecuritySchemes {
 		if v := env[AuthEnvVar(name)]; v != "" {
 			cred.Schemes[name] = v
-		} else if v := env[GenericAuthEnvVar]; v != "" {
-			// One key for every scheme: what the MCP Bundle's single "API key" field sets.
+		} else if v := env[GenericAuthEnvVar]; v != "" && !strings.Contains(strings.ToLower(name), "user") {
+			// One key for every scheme: what the MCP Bundle's single "API key" field sets;
+			// never a user name (Api-Username beside Api-Key).
 			cred.Schemes[name] = v
 		}
 	}

@@ -229,6 +229,7 @@ func (c *compiler) compile(source string) *Catalog {
 		})
 	})
 	assignNames(cat.Operations)
+	configParams(cat)
 	return cat
 }
 

@@ -1,0 +1,149 @@
+package tools
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Parameters that are not the person's to give. OpenAPI says header parameters named
+// Accept, Content-Type or Authorization are ignored: askapi sets those headers itself. A
+// header or query parameter that carries a credential (by its name, its description or
+// format: password) is configuration, never an argument: it becomes an apiKey security
+// scheme of its own, so a configured header or ASKAPI_AUTH_<NAME> satisfies it, and when
+// nothing does, the call asks for configuration (sensitive), never for the value in chat.
+
+var ignoredHeaders = map[string]bool{"accept": true, "content-type": true, "authorization": true}
+
+// credentialWord matches a parameter name's words that carry a secret.
+var credentialWord = regexp.MustCompile(`^(?:api_?key|apikey|x_api_key|api_token|access_token|auth_token|x_auth_token|auth|authorization|token|secret|client_secret|password|passwd|api_secret|session_token|session_id|private_token|access_key|secret_key|subscription_key|ocp_apim_subscription_key|api_username|api_user|key|app_key|app_id_key|x_api_secret|signature|x_token|bearer)$`)
+
+// notSecretWords mark tokens that page or sync rather than authenticate.
+var notSecretWords = map[string]bool{"page": true, "next": true, "continuation": true, "sync": true, "cursor": true, "pagination": true, "resume": true, "prev": true, "previous": true, "delta": true, "idempotency": true, "request": true, "etag": true}
+
+// describesSecret reads "your API key", "access token", "secret" in a description.
+var describesSecret = regexp.MustCompile(`(?i)\b(?:api[ -]?key|access[ -]token|auth(?:entication|orization)? token|bearer token|secret key|client secret|api secret|personal access token|subscription key)\b`)
+
+// describesBareSecret reads a description that makes a bare "key" or "token" a credential.
+var describesBareSecret = regexp.MustCompile(`(?i)\b(?:application|app|api|access|secret|auth\w*|developer|user|bearer|session)\s+(?:key|token)\b|\btoken from\b|\bgenerate your\b|\bauthenticat`)
+
+// IsCredentialParam reports whether a header, query or cookie parameter carries a
+// credential.
+func IsCredentialParam(p *Param) bool {
+	if p.In != "header" && p.In != "query" && p.In != "cookie" {
+		return false
+	}
+	if f, _ := p.Schema["format"].(string); f == "password" {
+		return true
+	}
+	w := snakeWords(p.Name)
+	for _, t := range strings.Split(w, "_") {
+		if notSecretWords[t] {
+			return false
+		}
+	}
+	bare := strings.TrimPrefix(w, "x_")
+	if bare == "key" || bare == "token" || bare == "signature" {
+		// A bare key or token is a credential when the spec says so (Trello's "Generate
+		// your application key"), not when it names a thing (a cache key, a package token).
+		return describesBareSecret.MatchString(p.Description) || describesSecret.MatchString(p.Description)
+	}
+	if credentialWord.MatchString(w) || credentialWord.MatchString(bare) {
+		return true
+	}
+	if p.In == "header" && describesSecret.MatchString(p.Description) {
+		return true
+	}
+	return p.In == "query" && describesSecret.MatchString(p.Description) && (strings.Contains(w, "key") || strings.Contains(w, "token"))
+}
+
+// snakeWords lower-cases a name and joins its words with underscores (X-API-Key → x_api_key).
+func snakeWords(s string) string {
+	var b strings.Builder
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case r == '-' || r == ' ' || r == '.':
+			b.WriteByte('_')
+		case r >= 'A' && r <= 'Z':
+			if i > 0 && rs[i-1] >= 'a' && rs[i-1] <= 'z' {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r + 'a' - 'A')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return strings.Trim(b.String(), "_")
+}
+
+// configParams takes out of every operation the parameters that are not arguments:
+// ignored headers, and credentials, which become apiKey schemes the operation requires.
+func configParams(cat *Catalog) {
+	for _, op := range cat.Operations {
+		var keep []*Param
+		var creds []*Param
+		for _, p := range op.Params {
+			switch {
+			case p.In == "header" && ignoredHeaders[strings.ToLower(p.Name)]:
+			case IsCredentialParam(p):
+				creds = append(creds, p)
+			default:
+				keep = append(keep, p)
+			}
+		}
+		if len(keep) == len(op.Params) {
+			continue
+		}
+		op.Params = keep
+		op.InputSchema = inputSchema(op)
+		for _, p := range creds {
+			requireParamScheme(cat, op, p)
+		}
+	}
+}
+
+// requireParamScheme adds an apiKey scheme for a credential parameter (reusing a declared
+// scheme that already carries it) and makes the operation require it, in every
+// alternative.
+func requireParamScheme(cat *Catalog, op *Operation, p *Param) {
+	name := ""
+	for n, s := range cat.SecuritySchemes {
+		if s.Type == "apiKey" && s.In == p.In && strings.EqualFold(s.ParamName, p.Name) {
+			name = n
+		}
+	}
+	if name == "" {
+		name = p.Name
+		if cat.SecuritySchemes == nil {
+			cat.SecuritySchemes = map[string]*SecurityScheme{}
+		}
+		if _, taken := cat.SecuritySchemes[name]; taken {
+			name = p.In + ":" + p.Name
+		}
+		cat.SecuritySchemes[name] = &SecurityScheme{Name: name, Type: "apiKey", In: p.In, ParamName: p.Name}
+	}
+	reqs := securityFor(cat, op)
+	var out []SecurityRequirement
+	if len(reqs) == 0 {
+		out = []SecurityRequirement{{name: nil}}
+	}
+	for _, r := range reqs {
+		if len(r) == 0 {
+			// "no security" was an alternative; the parameter still must be sent.
+			out = append(out, SecurityRequirement{name: nil})
+			continue
+		}
+		if _, ok := r[name]; ok {
+			out = append(out, r)
+			continue
+		}
+		nr := SecurityRequirement{name: nil}
+		for k, v := range r {
+			nr[k] = v
+		}
+		out = append(out, nr)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) < len(out[j]) })
+	op.Security = out
+}

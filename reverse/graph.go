@@ -46,7 +46,9 @@ type Edge struct {
 	Resource string `json:"resource"`
 	// Key marks an argument people fill with a key they know (a login, a slug, a
 	// repository's name): used as given unless it reads as a person's words.
-	Key       bool       `json:"key,omitempty"`
+	Key bool `json:"key,omitempty"`
+	// Field is the thing's field the argument carries, when its name says (gid, slug).
+	Field     string     `json:"field,omitempty"`
 	Producers []Producer `json:"producers"`
 }
 
@@ -112,7 +114,7 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources) []Edge 
 		if resource == "" {
 			resource = Singular(words(p.Name))
 		}
-		edges = append(edges, Edge{Arg: p.Arg, Resource: resource, Key: id.Key, Producers: dedupe(prods)})
+		edges = append(edges, Edge{Arg: p.Arg, Resource: resource, Key: id.Key, Field: id.Field, Producers: dedupe(prods)})
 	}
 	return edges
 }

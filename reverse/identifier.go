@@ -58,6 +58,15 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{}, false // the spec lists the values: nothing to look up
 	}
 	toks := strings.Split(words(p.Name), "_")
+	// projectIdOrKey, userIdOrName: an id or a key people say, of the thing first named.
+	for i := 1; i+2 < len(toks); i++ {
+		if hasIDWord(toks[i]) && toks[i+1] == "or" {
+			field := toks[i+2]
+			if field == "name" || idWords[field] != "" {
+				return Ident{Resource: Singular(strings.Join(toks[:i], "_")), Field: idWords[field], Key: true}, true
+			}
+		}
+	}
 	last := toks[len(toks)-1]
 	for _, t := range toks {
 		if credentialWords[t] {
@@ -321,13 +330,22 @@ func LooksLikeID(v any, schema map[string]any) bool {
 	return false
 }
 
+// slugPattern is the shape of a slug: lower case, digits and separators.
+var slugPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+
 // LooksLikeKey reports whether v reads as a key a person says (a login, a slug, an email,
-// a short name) rather than words to look up: no spaces, or an email.
-func LooksLikeKey(v any) bool {
+// a short name) rather than words to look up: no spaces; for a slug, its lower-case shape.
+func LooksLikeKey(v any, field string) bool {
 	s, ok := v.(string)
 	if !ok {
 		return true
 	}
 	s = strings.TrimSpace(s)
-	return s != "" && !strings.ContainsAny(s, " \t")
+	if s == "" || strings.ContainsAny(s, " \t") {
+		return false
+	}
+	if field == "slug" {
+		return slugPattern.MatchString(s)
+	}
+	return true
 }

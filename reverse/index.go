@@ -2,6 +2,7 @@ package reverse
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -116,7 +117,17 @@ var nameArgs = []string{"q", "query", "search", "term", "keyword", "keywords", "
 // notNameWords mark inputs that shape a search rather than carry its words.
 var notNameWords = map[string]bool{"id": true, "ids": true, "sort": true, "order": true, "field": true, "fields": true, "type": true, "by": true, "mode": true, "format": true, "lang": true, "language": true, "include": true, "exclude": true, "limit": true, "page": true, "offset": true, "count": true}
 
+// searchWords may stand beside a name word in a search input (filter[name], search_term,
+// name_contains) without naming another thing.
+var searchWords = map[string]bool{"filter": true, "search": true, "by": true, "contains": true, "like": true, "prefix": true, "starts": true,
+	"with": true, "term": true, "query": true, "text": true, "keyword": true, "keywords": true, "q": true, "full": true, "fuzzy": true,
+	"display": true, "exact": true, "match": true, "string": true, "value": true}
+
+// nameInput is the input through which a listing operation takes what a person says: a
+// query, a search term, a name filter of the listed thing itself (not tag_name on a list
+// of droplets).
 func nameInput(op *tools.Operation) string {
+	noun := lastStatic(op.Path)
 	best, bestRank := "", len(nameArgs)
 	for _, p := range op.Params {
 		if p.In != "query" {
@@ -142,10 +153,17 @@ func nameInput(op *tools.Operation) string {
 			if rank >= bestRank {
 				break
 			}
+			if !slices.Contains(toks, want) {
+				continue
+			}
+			ownThing := true
 			for _, t := range toks {
-				if t == want {
-					best, bestRank = p.Arg, rank
+				if t != want && !searchWords[t] && !strings.Contains(noun, t) {
+					ownThing = false // the name of something else: tag_name, policy_type
 				}
+			}
+			if ownThing {
+				best, bestRank = p.Arg, rank
 			}
 		}
 	}
@@ -217,7 +235,7 @@ func lastWord(s string) string {
 }
 
 // candidatesFor lists the listing operations whose nouns fit the resource, and how well.
-func (ix *index) candidatesFor(resource string) map[*tools.Operation]int {
+func (ix *index) candidatesFor(resource string, about map[string]bool) map[*tools.Operation]int {
 	out := map[*tools.Operation]int{}
 	add := func(noun string, fit int) {
 		for _, op := range ix.byResource[noun] {
@@ -245,6 +263,17 @@ func (ix *index) candidatesFor(resource string) map[*tools.Operation]int {
 			abbrev = append(abbrev, noun)
 		}
 	}
+	if len(abbrev) > 1 && len(resource) <= 2 && about != nil {
+		// /c/{id} among category, chat, comment: the operation says which (its tags,
+		// summary or description name categories).
+		var said []string
+		for _, n := range abbrev {
+			if about[n] {
+				said = append(said, n)
+			}
+		}
+		abbrev = said
+	}
 	if len(abbrev) == 1 || (len(abbrev) > 1 && len(resource) >= 3) {
 		for _, n := range abbrev {
 			add(n, 1)
@@ -253,11 +282,25 @@ func (ix *index) candidatesFor(resource string) map[*tools.Operation]int {
 	return out
 }
 
+// aboutNouns are the nouns an operation's tags, summary and description use.
+func aboutNouns(op *tools.Operation) map[string]bool {
+	out := map[string]bool{}
+	text := strings.Join(op.Tags, " ") + " " + op.Summary + " " + op.OperationID + " " + op.Description
+	for _, w := range strings.FieldsFunc(words(text), func(r rune) bool { return r == '_' || !(r >= 'a' && r <= 'z') }) {
+		out[Singular(w)] = true
+	}
+	return out
+}
+
 // heuristicProducers finds safe operations listing items of the resource: a search or
 // list over it, preferring ones whose inputs are things people say.
 func (ix *index) heuristicProducers(target *tools.Operation, id Ident) []Producer {
 	var out []Producer
-	for _, op := range ix.ordered(ix.candidatesFor(id.Resource)) {
+	var about map[string]bool
+	if len(id.Resource) <= 2 {
+		about = aboutNouns(target)
+	}
+	for _, op := range ix.ordered(ix.candidatesFor(id.Resource, about)) {
 		if op.op == target {
 			continue
 		}

@@ -59,11 +59,14 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 	for _, e := range g.edges[op] {
 		v, ok := args[e.Arg]
 		if !ok || v == nil || v == "" {
+			if r, ok := g.settleMissing(ctx, op, e, args, f, prior); ok {
+				out = append(out, r)
+			}
 			continue
 		}
 		p := op.ParamByArg(e.Arg)
 		before, hasBefore := prior[e.Arg]
-		if p == nil || LooksLikeID(v, p.Schema) || (e.Key && LooksLikeKey(v)) || (hasBefore && before.offers(v)) {
+		if p == nil || LooksLikeID(v, p.Schema) || (e.Key && LooksLikeKey(v, e.Field)) || (hasBefore && before.offers(v)) {
 			continue
 		}
 		name, isText := v.(string)
@@ -92,6 +95,54 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 		out = append(out, r)
 	}
 	return out
+}
+
+// maxSettleOptions bounds the items a list may offer for an argument nobody named: more
+// than a handful is a question for the person, not a list to choose from.
+const maxSettleOptions = 5
+
+// settleMissing fills a required identifier of a read that nobody gave from a list that
+// needs no input: its only item is taken (the only workspace); a handful become a choice;
+// none or many leave the question to the person. Writes are never completed this way.
+func (g *Graph) settleMissing(ctx context.Context, op *tools.Operation, e Edge, args map[string]any, f Fetcher, prior map[string]Resolution) (Resolution, bool) {
+	if !op.ReadOnly() || !requiredArg(op, e.Arg) {
+		return Resolution{}, false
+	}
+	if before, ok := prior[e.Arg]; ok && before.Input == "" && before.Outcome == Filled {
+		before.Reused = true
+		return before, true
+	}
+	for _, p := range e.Producers {
+		if !p.Op.ReadOnly() || p.Pointer != "" || len(p.Needs) > 0 || p.Op == op || p.NameArg != "" {
+			continue // only a plain list of the things (a search would list the world)
+		}
+		body, err := f.Fetch(ctx, p.Op, ProducerArgs(p, ""))
+		if err != nil {
+			continue
+		}
+		items := Items(body, p.Collection)
+		cands := candidates(items, p.Collection.IDField)
+		r := Resolution{Arg: e.Arg, Resource: e.Resource, Via: p.OpKey, Searched: fmt.Sprintf("the %s listed by %s", Plural(Display(e.Resource)), p.OpKey)}
+		switch {
+		case len(cands) == 1:
+			r.Outcome, r.Value, r.Label = Filled, cands[0].ID, cands[0].Label
+		case len(cands) > 1 && len(cands) <= maxSettleOptions:
+			r.Outcome, r.Candidates = Ambiguous, cands
+		default:
+			return Resolution{}, false
+		}
+		return r, true
+	}
+	return Resolution{}, false
+}
+
+func requiredArg(op *tools.Operation, arg string) bool {
+	for _, a := range requiredArgs(op) {
+		if a == arg {
+			return true
+		}
+	}
+	return false
 }
 
 // offers reports whether v is one of the ids this resolution offered or chose.
@@ -214,6 +265,13 @@ func (g *Graph) resolveOne(ctx context.Context, target *tools.Operation, e Edge,
 	items := Items(body, p.Collection)
 	if p.NameArg == "" {
 		items = matching(items, name)
+	} else if len(items) == 0 && !requiredArg(p.Op, p.NameArg) {
+		// A filter that wanted another form of the name (a fully qualified one, an
+		// exact case) found nothing: the list it filters is matched on its labels.
+		delete(args, p.NameArg)
+		if all, err := f.Fetch(ctx, p.Op, args); err == nil {
+			items = matching(Items(all, p.Collection), name)
+		}
 	}
 	cands := candidates(items, p.Collection.IDField)
 	switch {

@@ -344,8 +344,16 @@ func LooksLikeKey(v any, field string) bool {
 	if s == "" || strings.ContainsAny(s, " \t") {
 		return false
 	}
-	if field == "slug" {
+	switch field {
+	case "slug":
 		return slugPattern.MatchString(s)
+	case "key", "code":
+		// A key or code is written in capitals or carries a digit (MOB, PROJ-12); a
+		// capitalised word is a name (Mobile).
+		return keyPattern.MatchString(s) || hasDigit.MatchString(s)
 	}
 	return true
 }
+
+// keyPattern is the shape of a key or code: capitals, digits and separators.
+var keyPattern = regexp.MustCompile(`^[A-Z0-9][A-Z0-9._-]*$`)

@@ -248,7 +248,7 @@ func (ix *index) candidatesFor(resource string, about map[string]bool) map[*tool
 	if lw := lastWord(resource); lw != resource && len(out) == 0 {
 		add(lw, 2)
 	}
-	if len(out) > 0 {
+	if len(out) > 0 && len(resource) > 2 {
 		return out
 	}
 	// Abbreviations: /repos/ for repositories, /orgs/ for organizations, and /c/{id}
@@ -257,6 +257,9 @@ func (ix *index) candidatesFor(resource string, about map[string]bool) map[*tool
 	for _, noun := range ix.nouns {
 		if strings.Contains(noun, "_") || strings.Contains(resource, "_") {
 			continue // project is no abbreviation of project_brief
+		}
+		if noun == resource {
+			continue
 		}
 		if abbreviates(resource, noun) || abbreviates(noun, resource) ||
 			(len(resource) <= 2 && strings.HasPrefix(noun, resource) && len(noun) > len(resource)) {

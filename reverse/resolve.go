@@ -58,11 +58,14 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 	var out []Resolution
 	for _, e := range g.edges[op] {
 		v, ok := args[e.Arg]
-		if !ok || v == nil || v == "" {
+		if !ok {
 			if r, ok := g.settleMissing(ctx, op, e, args, f, prior); ok {
 				out = append(out, r)
 			}
 			continue
+		}
+		if v == nil || v == "" {
+			continue // given, but not something to look up
 		}
 		p := op.ParamByArg(e.Arg)
 		before, hasBefore := prior[e.Arg]

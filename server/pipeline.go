@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -117,6 +119,37 @@ func (p *Pipeline) begin(op *tools.Operation, raw map[string]any) *call {
 	return c
 }
 
+// lookupArgs are the arguments names may be looked up for: a value that looks invented
+// (YOUR_SITE_ID, the spec's own example) is asked about first, never searched for.
+func lookupArgs(c *call) map[string]any {
+	out := make(map[string]any, len(c.args))
+	for k, v := range c.args {
+		var examples []any
+		if prm := c.op.ParamByArg(k); prm != nil {
+			examples = append(append(examples, prm.Examples...), prm.Default)
+		}
+		if invented, _ := clarify.Placeholder(v, examples); invented && !clarify.SameValue(c.state.Asked[k], v) {
+			out[k] = nil // given: neither looked up nor completed
+			continue
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// asDeclared sends an id as the parameter declares it: a list that returned 4821 fills
+// a string parameter with "4821".
+func asDeclared(op *tools.Operation, arg string, v any) any {
+	prm := op.ParamByArg(arg)
+	if prm == nil || tools.SchemaType(prm.Schema) != "string" {
+		return v
+	}
+	if n, ok := v.(float64); ok && n == math.Trunc(n) {
+		return strconv.FormatFloat(n, 'f', -1, 64)
+	}
+	return v
+}
+
 // chosenOptions maps an answer that names an offered option back to the option's value,
 // so "72129" picked from a form (or typed as text) is the id 72129 the API returned.
 func chosenOptions(c *call) {
@@ -127,9 +160,14 @@ func chosenOptions(c *call) {
 		}
 		for _, cand := range r.Candidates {
 			if optionKey(cand.ID) == s {
-				c.args[arg] = cand.ID
+				c.args[arg] = asDeclared(c.op, arg, cand.ID)
 				break
 			}
+		}
+	}
+	for arg, v := range c.args {
+		if _, offered := c.state.Resolutions[arg]; offered {
+			c.args[arg] = asDeclared(c.op, arg, v)
 		}
 	}
 }
@@ -258,7 +296,7 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 	}
 	f := &fetcher{p: p, c: c, index: map[string]int{}}
 	var qs []clarify.Question
-	for _, r := range p.Graph.Resolve(ctx, c.op, c.args, f, c.state.Resolutions) {
+	for _, r := range p.Graph.Resolve(ctx, c.op, lookupArgs(c), f, c.state.Resolutions) {
 		if c.state.Resolutions == nil {
 			c.state.Resolutions = map[string]reverse.Resolution{}
 		}
@@ -267,7 +305,7 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 		}
 		switch r.Outcome {
 		case reverse.Filled:
-			c.args[r.Arg] = r.Value
+			c.args[r.Arg] = asDeclared(c.op, r.Arg, r.Value)
 			call := -1
 			if i, ok := f.index[r.Via]; ok && !r.Reused {
 				call = i

@@ -534,6 +534,21 @@ func (rc *rawConverter) structure(s *rawSchema, out map[string]any) {
 // skeletonValue fills a skeleton schema's structure (see rawConverter.skeleton).
 func (rc *rawConverter) skeletonValue(s *rawSchema, out map[string]any, noAllOf bool) {
 	rc.structure(s, out)
+	if out["properties"] == nil && out["items"] == nil {
+		// A response that is one of several shapes (Box's search results): the graph
+		// reads the first alternative that has a structure.
+		for _, alt := range append(append([][]byte(nil), s.oneOf...), s.anyOf...) {
+			sub := rc.convertRaw(alt)
+			if sub["properties"] != nil || sub["items"] != nil {
+				for k, v := range sub {
+					if _, has := out[k]; !has {
+						out[k] = v
+					}
+				}
+				break
+			}
+		}
+	}
 	if s.apHas != nil {
 		out["additionalProperties"] = *s.apHas
 	} else if !isNull(s.apSchema) {

@@ -48,10 +48,44 @@ func keepPattern(p string) string {
 	if p == "" {
 		return ""
 	}
-	if _, err := regexp.Compile(p); err != nil || !JSCompatiblePattern(p) {
-		return ""
+	if _, err := regexp.Compile(p); err == nil && JSCompatiblePattern(p) {
+		return p
 	}
-	return p
+	// Identity escapes of plain punctuation (\: \@ \#) mean the character itself, but
+	// JavaScript's unicode mode refuses them: the same pattern without the backslash is
+	// kept rather than losing the constraint.
+	if q := plainEscapes(p); q != p {
+		if _, err := regexp.Compile(q); err == nil && JSCompatiblePattern(q) {
+			return q
+		}
+	}
+	return ""
+}
+
+// jsSyntax are the characters an escape must keep (JavaScript's SyntaxCharacter, the
+// solidus and the class range dash).
+const jsSyntax = `^$\.*+?()[]{}|/-`
+
+func plainEscapes(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c == '\\' && i+1 < len(p) {
+			n := p[i+1]
+			isWord := (n >= 'a' && n <= 'z') || (n >= 'A' && n <= 'Z') || (n >= '0' && n <= '9') || n == '_'
+			if !isWord && n < 0x80 && !strings.ContainsRune(jsSyntax, rune(n)) {
+				b.WriteByte(n)
+				i++
+				continue
+			}
+			b.WriteByte(c)
+			b.WriteByte(n)
+			i++
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 func contains(list []string, s string) bool {

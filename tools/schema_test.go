@@ -370,3 +370,18 @@ func TestFirstSentence(t *testing.T) {
 		}
 	}
 }
+
+func TestKeepPatternPlainEscapes(t *testing.T) {
+	cases := map[string]string{
+		`^[a-zA-Z0-9_\-\:]+$`: `^[a-zA-Z0-9_\-:]+$`, // DigitalOcean's tag names
+		`^\d+$`:               `^\d+$`,
+		`^a\.b$`:              `^a\.b$`,
+		`^\@[a-z]+$`:          `^@[a-z]+$`,
+		`(unclosed`:           ``,
+	}
+	for in, want := range cases {
+		if got := keepPattern(in); got != want {
+			t.Errorf("keepPattern(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -99,7 +99,7 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources) []Edge 
 		prods = append(prods, idx.declaredProducers(op, p, declared)...)
 		listed := false
 		if isID {
-			h := idx.heuristicProducers(op, id)
+			h := idx.heuristicProducers(op, p, id)
 			listed = len(h) > 0
 			prods = append(prods, h...)
 			prods = append(prods, idx.selfProducers(op, id)...)

@@ -82,10 +82,11 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	fromDesc := describedResource(p.Description)
 	switch {
 	case len(toks) == 1 && personKeys[last] != "":
-		// username, login, owner, email: a person or account, said by its key.
+		// username, login, owner, email: a person or account, said by its key; right
+		// after a segment (/teammates/{username}) the segment says which kind of account.
 		res := "user"
-		if segNoun != "" && segNoun != "user" && last == "owner" {
-			res = "user"
+		if last != "owner" && segNoun != "" && strings.Contains(strings.ToLower(op.Path), "/"+seg+"/{"+strings.ToLower(p.Name)+"}") {
+			res = segNoun
 		}
 		return Ident{Resource: res, Field: personKeys[last], Key: true}, true
 	case len(toks) > 1 && strings.Join(toks, "_") == "user_name":

@@ -297,7 +297,7 @@ func aboutNouns(op *tools.Operation) map[string]bool {
 
 // heuristicProducers finds safe operations listing items of the resource: a search or
 // list over it, preferring ones whose inputs are things people say.
-func (ix *index) heuristicProducers(target *tools.Operation, id Ident) []Producer {
+func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param, id Ident) []Producer {
 	var out []Producer
 	var about map[string]bool
 	if len(id.Resource) <= 2 {
@@ -358,9 +358,7 @@ func (ix *index) heuristicProducers(target *tools.Operation, id Ident) []Produce
 			if !ok {
 				continue
 			}
-			if nameArg == "" && !col.Labeled {
-				continue // nothing to match a name on
-			}
+
 			p := Producer{Op: op.op, OpKey: op.op.Key(), Source: SourceHeuristic, Collection: c, NameArg: nameArg}
 			if p.NameArg != "" {
 				score += 3
@@ -369,6 +367,9 @@ func (ix *index) heuristicProducers(target *tools.Operation, id Ident) []Produce
 				score += 2
 			}
 			p.Fixed, p.Needs = fillInputs(op.op, p.NameArg, id.Resource)
+			if slices.Contains(p.Needs, param.Arg) || slices.Contains(p.Needs, param.Name) {
+				continue // it needs the very value it would give
+			}
 			for k, v := range fixed {
 				if p.Fixed == nil {
 					p.Fixed = map[string]any{}

@@ -12,7 +12,7 @@ import (
 // named things say what it is known for, a date gives a year.
 
 // primaryFields name an item the way a person would, best first.
-var primaryFields = []string{"name", "title", "original_title", "original_name", "display_name", "displayName", "full_name", "fullName",
+var primaryFields = []string{"name", "title", "original_title", "original_name", "display_name", "displayName", "full_name", "fullName", "friendly_name", "friendlyName", "unique_name", "uniqueName",
 	"login", "label", "username", "screen_name", "subject", "comment", "summary", "email", "slug", "handle", "description", "text"}
 
 // detailWords end a field name that describes a record in a word or two: who someone is,

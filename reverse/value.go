@@ -159,8 +159,8 @@ func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bo
 		},
 		func() {
 			// Two names of several words that end alike: order_items ← recommend_items.
-			if len(ws) > 1 {
-				add(ix.values["~last:"+Singular(ws[len(ws)-1])], 1)
+			if last := Singular(ws[len(ws)-1]); len(ws) > 1 && !genericTail[last] && !hasIDWord(last) && !plainArgs[last] {
+				add(ix.values["~last:"+last], 1)
 			}
 		},
 	}

@@ -40,7 +40,7 @@ var envelopes = map[string]bool{"items": true, "data": true, "results": true, "v
 var idFieldKinds = []string{"id", "gid", "uuid", "guid", "key", "slug", "number", "sid", "code", "login", "username", "handle", "email", "name", "_id", "ID", "Id", "uid", "identifier", "index"}
 
 // labelFields name an item the way a person would, best first.
-var labelFields = []string{"name", "title", "full_name", "fullName", "display_name", "displayName", "login", "username", "user_name",
+var labelFields = []string{"name", "title", "full_name", "fullName", "display_name", "displayName", "friendly_name", "friendlyName", "unique_name", "uniqueName", "login", "username", "user_name",
 	"screen_name", "label", "subject", "summary", "email", "slug", "handle", "nickname", "first_name", "firstName", "last_name", "lastName", "description", "text", "comment", "key"}
 
 // Collections lists the arrays of identified objects a response schema yields,

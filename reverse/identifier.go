@@ -85,7 +85,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		// username, login, owner, email: a person or account, said by its key; right
 		// after a segment (/teammates/{username}) the segment says which kind of account.
 		res := "user"
-		if last != "owner" && segNoun != "" && strings.Contains(strings.ToLower(op.Path), "/"+seg+"/{"+strings.ToLower(p.Name)+"}") {
+		if last != "owner" && segNoun != "" && strings.Contains(strings.ToLower(op.Path), strings.ToLower("/"+seg+"/{"+p.Name+"}")) {
 			res = segNoun
 		}
 		return Ident{Resource: res, Field: personKeys[last], Key: true}, true
@@ -98,10 +98,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		if res == "" {
 			return Ident{}, false
 		}
-		if strings.HasPrefix(segNoun, res+"_") {
-			// /status_updates/{status_gid}: the segment says in full what the name clips.
-			res = segNoun
-		}
+		res = fullerNoun(res, segNoun)
 		return Ident{Resource: res, Field: field, Key: keyFields[field]}, true
 	case len(toks) > 1 && toks[0] == "id":
 		// idBoard, id_list: the prefix style.
@@ -126,7 +123,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{Resource: segNoun, Key: true}, true
 	case p.In == "path" && last == "name" && len(toks) > 1:
 		// {pet_name}, {repoName}: the thing's own name is its key.
-		return Ident{Resource: Singular(strings.Join(toks[:len(toks)-1], "_")), Field: "name", Key: true}, true
+		return Ident{Resource: fullerNoun(Singular(strings.Join(toks[:len(toks)-1], "_")), segNoun), Field: "name", Key: true}, true
 	case p.In == "path" && last == "name" && segNoun != "":
 		return Ident{Resource: segNoun, Field: "name", Key: true}, true
 	case fromDesc != "" && (p.In == "path" || p.Schema["format"] == "uuid"):
@@ -149,6 +146,15 @@ func Resource(op *tools.Operation, p *tools.Param) (string, bool) {
 func hasIDWord(w string) bool {
 	_, ok := idWords[w]
 	return ok
+}
+
+// fullerNoun prefers the segment's noun when the argument's name clips it:
+// /status_updates/{status_gid}, /storageAccounts/{accountName}.
+func fullerNoun(res, segNoun string) string {
+	if segNoun != "" && (strings.HasPrefix(segNoun, res+"_") || strings.HasSuffix(segNoun, "_"+res)) {
+		return segNoun
+	}
+	return res
 }
 
 // describedResource reads the thing a description says the value identifies.
@@ -180,12 +186,12 @@ func segmentBefore(path, template string) string {
 			if s != template {
 				// {id}.json: the template shares its segment with an extension.
 				if j := strings.Index(s, template); j > 0 {
-					return strings.ToLower(s[:j])
+					return s[:j]
 				}
 			}
 			for j := i - 1; j >= 0; j-- {
 				if !strings.Contains(segs[j], "{") {
-					return strings.ToLower(segs[j])
+					return segs[j] // its case splits its words (accountHolders)
 				}
 			}
 		}

@@ -31,11 +31,21 @@ var metaWords = map[string]bool{"created": true, "updated": true, "modified": tr
 
 var datePrefix = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}`)
 
-// Primary returns the name of an item, or "".
+// Primary returns the name of an item, or "": its own, or that of the one nested object
+// that holds its identity (metadata, attributes).
 func Primary(item map[string]any) string {
 	for _, f := range primaryFields {
 		if s, ok := item[f].(string); ok && strings.TrimSpace(s) != "" {
 			return clip(strings.TrimSpace(s), 60)
+		}
+	}
+	for _, k := range sortedKeys(item) {
+		if sub, ok := item[k].(map[string]any); ok && k != "status" && k != "state" {
+			for _, f := range primaryFields[:8] {
+				if s, ok := sub[f].(string); ok && strings.TrimSpace(s) != "" {
+					return clip(strings.TrimSpace(s), 60)
+				}
+			}
 		}
 	}
 	return ""

@@ -330,13 +330,27 @@ func Items(body any, c Collection) []map[string]any {
 func candidates(items []map[string]any, idField string) []Candidate {
 	var out []Candidate
 	for _, it := range items {
-		id, ok := it[idField]
-		if !ok || id == nil {
+		id := fieldValue(it, idField)
+		if id == nil {
 			continue
 		}
 		out = append(out, Candidate{ID: id, Label: Label(it, id)})
 	}
 	return out
+}
+
+// fieldValue reads an item's field, which may sit in a nested object
+// ("metadata/name": Kubernetes keeps an object's identity under its metadata).
+func fieldValue(it map[string]any, field string) any {
+	outer, inner, nested := strings.Cut(field, "/")
+	if !nested {
+		return it[field]
+	}
+	m, _ := it[outer].(map[string]any)
+	if m == nil {
+		return nil
+	}
+	return m[inner]
 }
 
 func exactMatches(items []map[string]any, idField, name string) []Candidate {

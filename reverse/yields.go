@@ -30,7 +30,7 @@ type Collection struct {
 const maxYieldDepth = 3
 
 // envelopes wrap a list without naming what it holds.
-var envelopes = map[string]bool{"items": true, "data": true, "results": true, "values": true, "entries": true,
+var envelopes = map[string]bool{"items": true, "data": true, "results": true, "values": true, "value": true, "_items": true, "records_list": true, "entries": true,
 	"records": true, "list": true, "content": true, "objects": true, "nodes": true, "hits": true, "rows": true,
 	"elements": true, "collection": true, "resources": true, "embedded": true, "_embedded": true, "result": true,
 	"response": true, "payload": true, "page": true, "edges": true, "node": true, "docs": true}
@@ -128,6 +128,27 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 		}
 	}
 	if len(c.Fields) == 0 {
+		// The identity may sit in one nested object: {"metadata": {"name", "uid"}},
+		// {"attributes": {"id", "name"}}.
+		names := make([]string, 0, len(props))
+		for n := range props {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			sub, _ := props[n].(map[string]any)
+			inner, ok := collectionOf(sub, "")
+			if !ok || len(inner.Fields) == 0 || strings.Contains(inner.IDField, "/") {
+				continue
+			}
+			for k, f := range inner.Fields {
+				c.Fields[k] = n + "/" + f
+			}
+			c.Labeled = c.Labeled || inner.Labeled
+			break
+		}
+	}
+	if len(c.Fields) == 0 {
 		return Collection{}, false
 	}
 	c.IDField = c.field("")
@@ -141,6 +162,12 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 	}
 	if p, ok := props[c.IDField].(map[string]any); ok {
 		c.IDType = tools.SchemaType(p)
+	} else if outer, inner, ok := strings.Cut(c.IDField, "/"); ok {
+		sub, _ := props[outer].(map[string]any)
+		subProps, _ := sub["properties"].(map[string]any)
+		if p, ok := subProps[inner].(map[string]any); ok {
+			c.IDType = tools.SchemaType(p)
+		}
 	}
 	return c, true
 }

@@ -79,7 +79,9 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		seg = segmentBefore(op.Path, "{"+p.Name+"}")
 	}
 	segNoun := Noun(seg)
-	fromDesc := describedResource(p.Description)
+	// The description is read only where the name and the path leave the thing open:
+	// a regular expression over long prose is the costliest step of the graph.
+	fromDesc := func() string { return describedResource(p.Description) }
 	switch {
 	case len(toks) == 1 && personKeys[last] != "":
 		// username, login, owner, email: a person or account, said by its key; right
@@ -106,8 +108,10 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	case len(toks) == 1 && hasIDWord(last):
 		// {id}, {key}, {number}, {slug} under a resource segment: /repos/…/issues/{number}.
 		res := segNoun
-		if fromDesc != "" && (res == "" || len(seg) <= 2) {
-			res = fromDesc
+		if res == "" || len(seg) <= 2 {
+			if d := fromDesc(); d != "" {
+				res = d
+			}
 		}
 		if res == "" && p.In == "query" {
 			res = lastStatic(op.Path)
@@ -126,9 +130,9 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{Resource: fullerNoun(Singular(strings.Join(toks[:len(toks)-1], "_")), segNoun), Field: "name", Key: true}, true
 	case p.In == "path" && last == "name" && segNoun != "":
 		return Ident{Resource: segNoun, Field: "name", Key: true}, true
-	case fromDesc != "" && (p.In == "path" || p.Schema["format"] == "uuid"):
+	case (p.In == "path" || p.Schema["format"] == "uuid") && fromDesc() != "":
 		// A path parameter the description calls "the ID of the restaurant".
-		return Ident{Resource: fromDesc}, true
+		return Ident{Resource: fromDesc()}, true
 	case p.In == "path" && p.Schema["format"] == "uuid" && segNoun != "":
 		return Ident{Resource: segNoun}, true
 	}
@@ -159,6 +163,9 @@ func fullerNoun(res, segNoun string) string {
 
 // describedResource reads the thing a description says the value identifies.
 func describedResource(desc string) string {
+	if len(desc) > 400 {
+		desc = desc[:400] // the thing is named early, and the rest is long prose
+	}
 	m := describesID.FindStringSubmatch(desc)
 	if m == nil {
 		return ""

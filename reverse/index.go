@@ -1,10 +1,12 @@
 package reverse
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/askapi/askapi/tools"
 )
@@ -30,6 +32,8 @@ type index struct {
 	pos map[*tools.Operation]int
 	// self lists the operations about the caller (GET /me).
 	self []*tools.Operation
+	// producerCache holds listingProducers by resource, field and key.
+	producerCache sync.Map
 	// values indexes what single-object responses carry, for the general rule.
 	values map[string][]valueSource
 }
@@ -298,15 +302,47 @@ func aboutNouns(op *tools.Operation) map[string]bool {
 // heuristicProducers finds safe operations listing items of the resource: a search or
 // list over it, preferring ones whose inputs are things people say.
 func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param, id Ident) []Producer {
-	var out []Producer
-	var about map[string]bool
+	var base []Producer
 	if len(id.Resource) <= 2 {
-		about = aboutNouns(target)
-	}
-	for _, op := range ix.ordered(ix.candidatesFor(id.Resource, about)) {
-		if op.op == target {
-			continue
+		// An abbreviation is read with what the operation says about itself.
+		base = ix.listingProducers(id, aboutNouns(target))
+	} else {
+		// GitHub's owner and repo stand in hundreds of operations: their producers are
+		// found once.
+		key := id.Resource + "\x00" + id.Field + "\x00" + fmt.Sprint(id.Key)
+		if v, ok := ix.producerCache.Load(key); ok {
+			base = v.([]Producer)
+		} else {
+			base = ix.listingProducers(id, nil)
+			ix.producerCache.Store(key, base)
 		}
+	}
+	var out []Producer
+	for _, p := range base {
+		if p.Op == target || slices.Contains(p.Needs, param.Arg) || slices.Contains(p.Needs, param.Name) {
+			continue // itself, or one that needs the very value it would give
+		}
+		scoped := len(p.Needs) > 0
+		for _, need := range p.Needs {
+			if target.ParamByArg(need) == nil {
+				p.Score -= 3 // an input the call does not carry: a parent to settle first
+				scoped = false
+				break
+			}
+		}
+		if scoped {
+			p.Score += 3 // within the same parent as the call (the issues of its repository)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// listingProducers are the safe operations that list or search items of a resource, with
+// what they need and their score before a target is known.
+func (ix *index) listingProducers(id Ident, about map[string]bool) []Producer {
+	var out []Producer
+	for _, op := range ix.ordered(ix.candidatesFor(id.Resource, about)) {
 		info := ix.listing[op.op]
 		for ci, col := range ix.collections[op.op] {
 			score := op.fit
@@ -367,26 +403,12 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 				score += 2
 			}
 			p.Fixed, p.Needs = fillInputs(op.op, p.NameArg, id.Resource)
-			if slices.Contains(p.Needs, param.Arg) || slices.Contains(p.Needs, param.Name) {
-				continue // it needs the very value it would give
-			}
 			for k, v := range fixed {
 				if p.Fixed == nil {
 					p.Fixed = map[string]any{}
 				}
 				p.Fixed[k] = v
 				p.Needs = without(p.Needs, k)
-			}
-			scoped := len(p.Needs) > 0
-			for _, need := range p.Needs {
-				if target.ParamByArg(need) == nil {
-					score -= 3 // an input the call does not carry: a parent to settle first
-					scoped = false
-					break
-				}
-			}
-			if scoped {
-				score += 3 // within the same parent as the call (the issues of its repository)
 			}
 			p.Score = score
 			out = append(out, p)

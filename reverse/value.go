@@ -2,7 +2,6 @@ package reverse
 
 import (
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/askapi/askapi/tools"
@@ -57,12 +56,7 @@ func valueIndex(cat *tools.Catalog) map[string][]valueSource {
 				props, prefix = inner, "/data"
 			}
 		}
-		names := make([]string, 0, len(props))
-		for n := range props {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
+		for _, n := range sortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
 			k := valueKey(n)
 			if k == "" {

@@ -61,12 +61,7 @@ func Collections(schema map[string]any) []Collection {
 			return
 		}
 		props, _ := s["properties"].(map[string]any)
-		names := make([]string, 0, len(props))
-		for n := range props {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
+		for _, n := range sortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
 			c := container
 			// Wrappers such as {"artists": {"items": [...]}} name the items by the wrapper.
@@ -130,12 +125,7 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 	if len(c.Fields) == 0 {
 		// The identity may sit in one nested object: {"metadata": {"name", "uid"}},
 		// {"attributes": {"id", "name"}}.
-		names := make([]string, 0, len(props))
-		for n := range props {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
+		for _, n := range sortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
 			inner, ok := collectionOf(sub, "")
 			if !ok || len(inner.Fields) == 0 || strings.Contains(inner.IDField, "/") {

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/askapi/askapi/reverse"
 )
 
 // Causes of a failed spec.
@@ -31,33 +33,8 @@ const (
 	outcomeFailed = "failed"
 )
 
-// counts mirror askapi's `graph --stats --json` figures (inspect_stats.go, Counts).
-type counts struct {
-	Operations       int            `json:"operations"`
-	PathParams       int            `json:"path_params"`
-	PathProduced     int            `json:"path_params_produced"`
-	Required         int            `json:"required"`
-	RequiredProduced int            `json:"required_produced"`
-	Resolvable       int            `json:"resolvable_args"`
-	Producers        map[string]int `json:"producers_by_kind"`
-	NeedsOwnArg      int            `json:"producers_needing_own_arg"`
-}
-
-func (c *counts) add(o counts) {
-	c.Operations += o.Operations
-	c.PathParams += o.PathParams
-	c.PathProduced += o.PathProduced
-	c.Required += o.Required
-	c.RequiredProduced += o.RequiredProduced
-	c.Resolvable += o.Resolvable
-	c.NeedsOwnArg += o.NeedsOwnArg
-	for k, n := range o.Producers {
-		if c.Producers == nil {
-			c.Producers = map[string]int{}
-		}
-		c.Producers[k] += n
-	}
-}
+// counts are askapi's `graph --stats --json` figures.
+type counts = reverse.Coverage
 
 // statsOutput is the part of `graph --stats --json` the harness reads.
 type statsOutput struct {

@@ -93,7 +93,7 @@ func (r *report) summarise() {
 			t.Failed++
 			t.ByCause[s.Cause]++
 		}
-		t.add(s.counts)
+		t.Add(s.counts)
 		secs = append(secs, s.Seconds)
 		rss = append(rss, s.PeakRSS)
 	}

@@ -15,7 +15,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -213,7 +212,7 @@ func specFiles(targets []string) ([]specFile, error) {
 			if d.IsDir() && path != t && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
 				return filepath.SkipDir
 			}
-			if d.IsDir() || !looksLikeSpec(path) {
+			if d.IsDir() || !tools.LooksLikeSpec(path) {
 				return nil
 			}
 			rel, err := filepath.Rel(t, path)
@@ -230,28 +229,6 @@ func specFiles(targets []string) ([]specFile, error) {
 	return out, nil
 }
 
-var (
-	specJSONKey = regexp.MustCompile(`"(?:openapi|swagger)"\s*:`)
-	specYAMLKey = regexp.MustCompile(`(?m)^["']?(?:openapi|swagger)["']?\s*:`)
-)
-
-// looksLikeSpec tells a spec file from the rest of a directory (_index.js, package.json,
-// README.md) by its extension and its top-level openapi or swagger key.
-// bench/cmd/corpus has the same rule.
-func looksLikeSpec(path string) bool {
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext != ".json" && ext != ".yaml" && ext != ".yml" {
-		return false
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return true // unreadable: let the loader say why
-	}
-	if ext == ".json" {
-		return specJSONKey.Match(data)
-	}
-	return specYAMLKey.Match(data)
-}
 
 // specStats loads one spec and counts what its graph covers. A failure or a panic is
 // the spec's result, never the run's end.

@@ -1,11 +1,11 @@
 package main
 
 import (
+	"github.com/askapi/askapi/tools"
 	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -33,7 +33,7 @@ func specFiles(dir string) ([]spec, error) {
 		if d.IsDir() && path != dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
 			return filepath.SkipDir
 		}
-		if d.IsDir() || !looksLikeSpec(path) {
+		if d.IsDir() || !tools.LooksLikeSpec(path) {
 			return nil
 		}
 		rel, err := filepath.Rel(dir, path)
@@ -48,28 +48,6 @@ func specFiles(dir string) ([]spec, error) {
 		return nil
 	})
 	return out, err
-}
-
-var (
-	specJSONKey = regexp.MustCompile(`"(?:openapi|swagger)"\s*:`)
-	specYAMLKey = regexp.MustCompile(`(?m)^["']?(?:openapi|swagger)["']?\s*:`)
-)
-
-// looksLikeSpec is askapi's rule (inspect_stats.go) for telling a spec from the rest of
-// a folder (_index.js, package.json): a JSON or YAML file with an openapi or swagger key.
-func looksLikeSpec(path string) bool {
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext != ".json" && ext != ".yaml" && ext != ".yml" {
-		return false
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return true
-	}
-	if ext == ".json" {
-		return specJSONKey.Match(data)
-	}
-	return specYAMLKey.Match(data)
 }
 
 // sample draws n specs with a seeded generator, kept in lexical order: the same corpus

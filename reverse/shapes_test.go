@@ -2,7 +2,11 @@ package reverse
 
 import (
 	"context"
+	"encoding/json"
+	"strings"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // TestGraphIdentifierShapes: identifiers named as real APIs name them find producers
@@ -107,4 +111,88 @@ func TestResolveThroughParent(t *testing.T) {
 	if len(rs) != 0 {
 		t.Errorf("keys were looked up: %+v", rs)
 	}
+}
+
+// TestIdentifyKeysAndCompounds: what an argument names and whether a value is a key
+// people say or words to look up.
+func TestIdentifyKeysAndCompounds(t *testing.T) {
+	str := map[string]any{"type": "string"}
+	cases := []struct {
+		path, name string
+		resource   string
+		field      string
+		key        bool
+	}{
+		{"/rest/api/3/project/{projectIdOrKey}/versions", "projectIdOrKey", "project", "key", true},
+		{"/accounts/{account_slug}/members", "account_slug", "account", "slug", true},
+		{"/teammates/{username}", "username", "teammate", "username", true},
+		{"/repos/{owner}/{repo}", "owner", "user", "login", true},
+		{"/subscriptions/{s}/providers/Microsoft.Storage/storageAccounts/{accountName}", "accountName", "storage_account", "name", true},
+		{"/accountHolders/{id}", "id", "account_holder", "", false},
+		{"/status_updates/{status_gid}", "status_gid", "status_update", "gid", false},
+	}
+	for _, tc := range cases {
+		op := &tools.Operation{Method: "GET", Path: tc.path}
+		id, ok := Identify(op, &tools.Param{Name: tc.name, In: "path", Schema: str})
+		if !ok || id.Resource != tc.resource || id.Field != tc.field || id.Key != tc.key {
+			t.Errorf("Identify(%s in %s) = %+v, %v; want {%s %s %v}", tc.name, tc.path, id, ok, tc.resource, tc.field, tc.key)
+		}
+	}
+	keys := []struct {
+		v     string
+		field string
+		want  bool
+	}{
+		{"MOB", "key", true}, {"PROJ-12", "key", true}, {"Mobile", "key", false}, {"Mobile Banking", "key", false},
+		{"northwind-team", "slug", true}, {"Northwind", "slug", false},
+		{"octocat", "login", true}, {"The Octocat", "login", false}, {"hello-world", "", true},
+	}
+	for _, k := range keys {
+		if got := LooksLikeKey(k.v, k.field); got != k.want {
+			t.Errorf("LooksLikeKey(%q, %q) = %v, want %v", k.v, k.field, got, k.want)
+		}
+	}
+}
+
+// TestResolveMissingAndFilters: a read's identifier nobody gave comes from a plain list
+// with one item (a handful become a choice); a filter that finds nothing gives way to its
+// list matched on labels; an identity nested in metadata is read there.
+func TestResolveMissingAndFilters(t *testing.T) {
+	cat, g := rtData(t, "shapes.yaml", nil)
+	op := rtOp(t, cat, "GET /workspaces/{workspace_gid}/projects")
+	one := &rtFetcher{bodies: map[string]string{"GET /workspaces": `{"data":[{"gid":"ws1","name":"Acme"}]}`}}
+	rs := g.Resolve(context.Background(), op, map[string]any{}, one, nil)
+	if len(rs) != 1 || rs[0].Outcome != Filled || rs[0].Value != "ws1" {
+		t.Fatalf("the only workspace: %+v", rs)
+	}
+	two := &rtFetcher{bodies: map[string]string{"GET /workspaces": `{"data":[{"gid":"ws1","name":"Acme"},{"gid":"ws2","name":"Side"}]}`}}
+	rs = g.Resolve(context.Background(), op, map[string]any{}, two, nil)
+	if len(rs) != 1 || rs[0].Outcome != Ambiguous || len(rs[0].Candidates) != 2 {
+		t.Fatalf("two workspaces: %+v", rs)
+	}
+	// Given but not to be looked up (the pipeline blanks an invented value): untouched.
+	rs = g.Resolve(context.Background(), op, map[string]any{"workspace_gid": nil}, one, nil)
+	if len(rs) != 0 {
+		t.Fatalf("a blanked value was completed: %+v", rs)
+	}
+	// A write is never completed from a list.
+	if w := cat.Lookup("POST /workspaces/{workspace_gid}/projects"); w != nil {
+		if rs := g.Resolve(context.Background(), w, map[string]any{}, one, nil); len(rs) != 0 {
+			t.Fatalf("a write was completed: %+v", rs)
+		}
+	}
+
+	items := Items(mustJSON(t, `[{"metadata":{"name":"web-1","uid":"u1"}},{"metadata":{"name":"db-1","uid":"u2"}}]`), Collection{})
+	if c := candidates(items, "metadata/name"); len(c) != 2 || c[0].ID != "web-1" || !strings.HasPrefix(c[0].Label, "web-1") {
+		t.Fatalf("nested identity: %+v", c)
+	}
+}
+
+func mustJSON(t *testing.T, s string) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

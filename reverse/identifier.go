@@ -209,14 +209,16 @@ func segmentBefore(path, template string) string {
 // Noun is the singular resource noun of a path segment or field name: "categories.json"
 // → "category", "user-groups" → "user_group", "v2" → "".
 func Noun(seg string) string {
-	if i := strings.IndexByte(seg, '.'); i > 0 {
-		seg = seg[:i] // categories.json, items.xml
+	if i := strings.LastIndexByte(seg, '.'); i > 0 && fileExtensions[strings.ToLower(seg[i+1:])] {
+		seg = seg[:i] // categories.json, items.xml; product.brand.list stays three words
 	}
 	if seg == "" || versionSeg.MatchString(seg) || apiSegs[strings.ToLower(seg)] {
 		return ""
 	}
 	return Singular(words(seg))
 }
+
+var fileExtensions = map[string]bool{"json": true, "xml": true, "yaml": true, "yml": true, "html": true, "htm": true, "txt": true, "csv": true, "rss": true, "atom": true}
 
 var versionSeg = regexp.MustCompile(`^[vV]?[0-9][0-9.]*$`)
 

@@ -318,9 +318,15 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 		}
 	}
 	var out []Producer
+	parent := parentPrefix(target.Path, param)
 	for _, p := range base {
 		if p.Op == target || slices.Contains(p.Needs, param.Arg) || slices.Contains(p.Needs, param.Name) {
 			continue // itself, or one that needs the very value it would give
+		}
+		if pp := listPrefix(p.Op.Path); parent != "" && pp != "" && pp != parent {
+			// The roles of another kind of entity, the runner groups of an organisation
+			// for an enterprise's: the same noun under another parent is another thing.
+			continue
 		}
 		scoped := len(p.Needs) > 0
 		for _, need := range p.Needs {
@@ -363,6 +369,10 @@ func (ix *index) listingProducers(id Ident, about map[string]bool) []Producer {
 			}
 			var fixed map[string]any
 			switch {
+			case containerFit == 3 && strings.HasSuffix(info.pathNoun, "_"+id.Resource):
+				// /continuous_projects lists continuous projects, whatever its items
+				// are called.
+				continue
 			case pathFit > 0 && (col.Container == "" || containerFit > 0):
 				// A list or search over the resource itself: /silences, /search/person,
 				// {"groups": [...]} at /groups.
@@ -385,12 +395,9 @@ func (ix *index) listingProducers(id Ident, about map[string]bool) []Producer {
 			}
 			want := id.Field
 			if want == "" && id.Key {
-				want = "key"
+				want = "keylike" // {repo}, {org}: whichever key the items carry, never their id
 			}
 			c, ok := col.withField(want)
-			if !ok && want != "" && id.Field == "" {
-				c, ok = col.withField("")
-			}
 			if !ok {
 				continue
 			}
@@ -415,6 +422,40 @@ func (ix *index) listingProducers(id Ident, about map[string]bool) []Producer {
 		}
 	}
 	return out
+}
+
+// parentPrefix is the path before the segment that names a path parameter's thing, its
+// templates blank: /apps/{}/versions/{}/regexentities/{} for the {roleId} of
+// …/regexentities/{entityId}/roles/{roleId}; "" for a query parameter or a top-level thing.
+func parentPrefix(path string, p *tools.Param) string {
+	if p.In != "path" {
+		return ""
+	}
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	for i, s := range segs {
+		if s == "{"+p.Name+"}" {
+			return listPrefix("/" + strings.Join(segs[:i], "/"))
+		}
+	}
+	return ""
+}
+
+// listPrefix is a list's path before its trailing static segments, templates blank:
+// /orgs/{} for /orgs/{org}/actions/runner-groups; "" when it has no template.
+func listPrefix(path string) string {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	end := len(segs)
+	for end > 0 && !strings.Contains(segs[end-1], "{") {
+		end--
+	}
+	out := make([]string, end)
+	for i, s := range segs[:end] {
+		if strings.Contains(s, "{") {
+			s = "{}"
+		}
+		out[i] = strings.ToLower(s)
+	}
+	return strings.Join(out, "/")
 }
 
 type fitOp struct {

@@ -24,6 +24,8 @@ type Collection struct {
 	Fields map[string]string `json:"-"`
 	// Labeled says the items carry something a person calls them by (name, title…).
 	Labeled bool `json:"-"`
+	// thing is what the container calls the items (system for "systems").
+	thing string
 }
 
 // maxYieldDepth bounds how deep collections are looked for; lists sit near the top.
@@ -85,6 +87,9 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 		return Collection{}, false
 	}
 	c := Collection{Container: container, Fields: map[string]string{}}
+	if container != "" {
+		c.thing = Singular(words(container))
+	}
 	scalar := func(name string) bool {
 		p, ok := props[name].(map[string]any)
 		if !ok {
@@ -104,13 +109,19 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 			}
 		}
 	}
-	if container != "" {
-		thing := Singular(words(container))
+	if c.thing != "" {
 		for name := range props {
-			if scalar(name) && Singular(words(name)) == thing+"_id" {
+			w := words(name)
+			if !scalar(name) || !strings.HasPrefix(w, c.thing+"_") {
+				continue
+			}
+			kind := strings.TrimPrefix(w, c.thing+"_")
+			if kind == "id" {
 				if _, seen := c.Fields["id"]; !seen {
 					c.Fields["id"] = name
 				}
+			} else if _, isKind := idWords[kind]; isKind {
+				c.Fields[c.thing+"_"+kind] = name // system_key: the thing's own key
 			}
 		}
 	}
@@ -169,6 +180,9 @@ func (c Collection) field(want string) string {
 		if f, ok := c.Fields[want]; ok {
 			return f
 		}
+		if f, ok := c.Fields[c.thing+"_"+want]; ok {
+			return f // system_key for a systemKey
+		}
 		// A login and a username are the same thing said two ways.
 		for _, alt := range sameField[want] {
 			if f, ok := c.Fields[alt]; ok {
@@ -185,10 +199,13 @@ func (c Collection) field(want string) string {
 	return ""
 }
 
+// sameField are the fields that carry the same value under another name. A key or slug
+// the name asks for is not a display name; a key the path implies ({repo}, {org}) is
+// whichever of them the items have (keyLike).
 var sameField = map[string][]string{
 	"login": {"username", "handle"}, "username": {"login", "handle"}, "handle": {"username", "login"},
-	"guid": {"uuid", "id"}, "uuid": {"guid", "id"}, "gid": {"id"}, "sid": {"id"}, "index": {"number", "id"},
-	"name": {"slug", "key"}, "key": {"slug", "name"}, "slug": {"key", "name"}, "code": {"key"},
+	"guid": {"uuid", "id"}, "uuid": {"guid", "id"}, "gid": {"id"}, "sid": {"id"}, "index": {"number"},
+	"keylike": {"key", "slug", "login", "username", "handle", "name"},
 }
 
 // withField returns the collection reading the field an argument needs, or false.

@@ -86,6 +86,9 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	if err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
+	// The pipeline widens the schemas of arguments that accept a name: on its own copy, so
+	// the catalog stays a value and a second pipeline over it publishes the same tools.
+	cat = cat.Clone()
 	graph := reverse.Build(cat, declared)
 	p := &Pipeline{
 		Policy:      policy,

@@ -194,3 +194,33 @@ func TestSnapshotDiffNamesChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestCatalogIsAValue: two pipelines built from one catalog publish the same tools, byte
+// for byte — building one must not rewrite the catalog the other reads (an argument's
+// description widened twice).
+func TestCatalogIsAValue(t *testing.T) {
+	for _, s := range snapshotSpecs {
+		t.Run(s.name, func(t *testing.T) {
+			opts := Options{Spec: sharedSpecPath(s.spec), Version: "snapshot"}
+			cat, err := LoadCatalog(context.Background(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lists [][]byte
+			for range 2 {
+				p, err := NewPipeline(cat, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				data, err := ToolList(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				lists = append(lists, data)
+			}
+			if !bytes.Equal(lists[0], lists[1]) {
+				t.Fatalf("a second pipeline over the same catalog publishes other tools:\n%s", snapshotDiff(lists[0], lists[1]))
+			}
+		})
+	}
+}

@@ -21,6 +21,7 @@ func (g *Graph) Annotate() map[string][]Resolvable {
 	out := map[string][]Resolvable{}
 	for _, op := range g.cat.Operations {
 		props, _ := op.InputSchema["properties"].(map[string]any)
+		copied := false
 		for _, e := range g.edges[op] {
 			prods := g.runnableFor(op, e.Producers)
 			if len(prods) == 0 {
@@ -31,6 +32,12 @@ func (g *Graph) Annotate() map[string][]Resolvable {
 			schema, ok := props[e.Arg].(map[string]any)
 			if !ok {
 				continue
+			}
+			if !copied {
+				// The input schema may be shared with another catalog: replace it, never
+				// write into it.
+				props = copyInputSchema(op)
+				copied = true
 			}
 			widened := map[string]any{}
 			for k, v := range schema {
@@ -60,4 +67,20 @@ func (g *Graph) Annotate() map[string][]Resolvable {
 		}
 	}
 	return out
+}
+
+// copyInputSchema gives op its own input schema and property map, and returns the map.
+func copyInputSchema(op *tools.Operation) map[string]any {
+	schema := make(map[string]any, len(op.InputSchema))
+	for k, v := range op.InputSchema {
+		schema[k] = v
+	}
+	old, _ := op.InputSchema["properties"].(map[string]any)
+	props := make(map[string]any, len(old))
+	for k, v := range old {
+		props[k] = v
+	}
+	schema["properties"] = props
+	op.InputSchema = schema
+	return props
 }

@@ -147,26 +147,47 @@ func (g *Graph) Resources(op *tools.Operation) map[string]string {
 // Catalog returns the catalog the graph was built over.
 func (g *Graph) Catalog() *tools.Catalog { return g.cat }
 
+// maxProducers bounds the producers kept per argument, best first.
+const maxProducers = 4
+
 func dedupe(prods []Producer) []Producer {
-	seen := map[string]bool{}
-	var out []Producer
+	// A handful of producers per argument: compared pairwise in place, no map.
+	out := prods[:0]
 	for _, p := range prods {
-		key := p.OpKey + "|" + p.Collection.Items + "|" + p.Pointer
-		if seen[key] {
-			continue
+		dup := false
+		for _, q := range out {
+			if q.Op == p.Op && q.Collection.Items == p.Collection.Items && q.Pointer == p.Pointer {
+				dup = true
+				break
+			}
 		}
-		seen[key] = true
-		out = append(out, p)
+		if !dup {
+			out = append(out, p)
+		}
 	}
 	// Links first, then declared, then heuristics; within a source, higher score first.
-	rank := map[Source]int{SourceLink: 0, SourceDeclared: 1, SourceHeuristic: 2}
+	rank := func(s Source) int {
+		switch s {
+		case SourceLink:
+			return 0
+		case SourceDeclared:
+			return 1
+		}
+		return 2
+	}
 	sort.SliceStable(out, func(i, j int) bool {
-		if rank[out[i].Source] != rank[out[j].Source] {
-			return rank[out[i].Source] < rank[out[j].Source]
+		if rank(out[i].Source) != rank(out[j].Source) {
+			return rank(out[i].Source) < rank(out[j].Source)
 		}
 		return out[i].Score > out[j].Score
 	})
-	return out
+	if len(out) > maxProducers {
+		// The best few are tried in turn; GitHub's owner would otherwise carry every
+		// list of accounts in each of its 700 operations.
+		out = out[:maxProducers]
+	}
+	// The edge keeps its own small slice, not the working one.
+	return append([]Producer(nil), out...)
 }
 
 // Describe renders the graph for `askapi graph`: operation → argument → producers.

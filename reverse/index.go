@@ -323,7 +323,7 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 		if p.Op == target || slices.Contains(p.Needs, param.Arg) || slices.Contains(p.Needs, param.Name) {
 			continue // itself, or one that needs the very value it would give
 		}
-		if pp := listPrefix(p.Op.Path); parent != "" && pp != "" && pp != parent {
+		if pp := ix.listing[p.Op].prefix; parent != "" && pp != "" && pp != parent {
 			// The roles of another kind of entity, the runner groups of an organisation
 			// for an enterprise's: the same noun under another parent is another thing.
 			continue
@@ -501,11 +501,12 @@ type listingInfo struct {
 	nameArg        string   // nameInput(op)
 	pathNoun       string   // lastStatic(op.Path)
 	search         bool     // the path names a search (/search, /typeahead)
+	prefix         string   // listPrefix(op.Path)
 	containerNouns []string // Singular(words(Container)) of each collection, "" if none
 }
 
 func newListingInfo(op *tools.Operation, cols []Collection) listingInfo {
-	info := listingInfo{nameArg: nameInput(op), pathNoun: lastStatic(op.Path), containerNouns: make([]string, len(cols))}
+	info := listingInfo{nameArg: nameInput(op), pathNoun: lastStatic(op.Path), prefix: listPrefix(op.Path), containerNouns: make([]string, len(cols))}
 	for _, seg := range strings.Split(strings.Trim(op.Path, "/"), "/") {
 		if searchVerbs[strings.ToLower(seg)] {
 			info.search = true

@@ -89,6 +89,10 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	// The pipeline widens the schemas of arguments that accept a name: on its own copy, so
 	// the catalog stays a value and a second pipeline over it publishes the same tools.
 	cat = cat.Clone()
+	if len(cat.Operations) > largeGraph {
+		// The graph's working garbage is a third of a large spec's catalog.
+		defer tools.PaceGC(40)()
+	}
 	graph := reverse.Build(cat, declared)
 	p := &Pipeline{
 		Policy:      policy,
@@ -105,6 +109,9 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	}
 	return p, nil
 }
+
+// largeGraph is the operation count above which the graph is built at a tight GC pace.
+const largeGraph = 500
 
 // New builds the MCP server with the pipeline's tools: one per operation, or the
 // meta-tools of dynamic mode.

@@ -1,26 +1,16 @@
 package tools
 
 // Clone returns a catalog whose operations can be changed without touching c's: each
-// operation is copied, with its own input schema and property map (a pipeline widens the
-// schemas of arguments that accept a name). Parameters, bodies and response schemas stay
-// shared: nothing changes them after compiling.
+// operation struct is copied; what it points to (parameters, schemas, body) stays shared, so
+// whoever changes a copy's input schema replaces it rather than writing into it (a pipeline
+// widens the schemas of arguments that accept a name: reverse.Graph.Annotate).
 func (c *Catalog) Clone() *Catalog {
 	out := *c
 	out.Operations = make([]*Operation, len(c.Operations))
+	ops := make([]Operation, len(c.Operations))
 	for i, op := range c.Operations {
-		cp := *op
-		cp.InputSchema = make(map[string]any, len(op.InputSchema))
-		for k, v := range op.InputSchema {
-			cp.InputSchema[k] = v
-		}
-		if props, ok := op.InputSchema["properties"].(map[string]any); ok {
-			np := make(map[string]any, len(props))
-			for k, v := range props {
-				np[k] = v
-			}
-			cp.InputSchema["properties"] = np
-		}
-		out.Operations[i] = &cp
+		ops[i] = *op
+		out.Operations[i] = &ops[i]
 	}
 	return &out
 }

@@ -58,3 +58,7 @@ func applyGCPace() {
 	}
 	debug.SetGCPercent(pace)
 }
+
+// PaceGC is paceGC for other packages: the server builds a large spec's graph at a tight
+// pace, as the loader compiles it, since the peak RSS target is for the whole server.
+func PaceGC(percent int) (release func()) { return paceGC(percent) }

@@ -228,7 +228,9 @@ var apiSegs = map[string]bool{"api": true, "rest": true, "public": true, "admin"
 // abbreviates reports whether short is a clipped form of long ("repo" of "repository",
 // "org" of "organization"): a prefix of at least three letters.
 func abbreviates(short, long string) bool {
-	return len(short) >= 3 && len(short) < len(long) && strings.HasPrefix(long, short)
+	// A clip is short (repo, org, app): "order" is a word of its own, not a clipped
+	// "orderer".
+	return len(short) >= 3 && len(short) <= 4 && len(short) < len(long) && strings.HasPrefix(long, short)
 }
 
 // words lower-cases and joins camelCase or snake_case parts with underscores; runs of

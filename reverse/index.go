@@ -97,6 +97,9 @@ func newIndex(cat *tools.Catalog) *index {
 		if infos[i].search {
 			// A typeahead over several kinds searches each kind its enum names.
 			for _, p := range op.Params {
+				if !kindWords[lastWord(words(p.Name))] {
+					continue
+				}
 				for _, v := range enumValues(p.Schema) {
 					if sv, ok := v.(string); ok {
 						add(Noun(sv))
@@ -239,7 +242,9 @@ func lastWord(s string) string {
 }
 
 // candidatesFor lists the listing operations whose nouns fit the resource, and how well.
-func (ix *index) candidatesFor(resource string, about map[string]bool) map[*tools.Operation]int {
+// qualified is set when the path has a segment for the thing itself (/conceptemployees/):
+// then an employee is not a concept employee.
+func (ix *index) candidatesFor(resource string, about map[string]bool, qualified bool) map[*tools.Operation]int {
 	out := map[*tools.Operation]int{}
 	add := func(noun string, fit int) {
 		for _, op := range ix.byResource[noun] {
@@ -249,7 +254,7 @@ func (ix *index) candidatesFor(resource string, about map[string]bool) map[*tool
 		}
 	}
 	add(resource, 3)
-	if lw := lastWord(resource); lw != resource && len(out) == 0 {
+	if lw := lastWord(resource); lw != resource && len(out) == 0 && !qualified {
 		add(lw, 2)
 	}
 	if len(out) > 0 && len(resource) > 2 {
@@ -305,28 +310,42 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 	var base []Producer
 	if len(id.Resource) <= 2 {
 		// An abbreviation is read with what the operation says about itself.
-		base = ix.listingProducers(id, aboutNouns(target))
+		base = ix.listingProducers(id, aboutNouns(target), false)
 	} else {
 		// GitHub's owner and repo stand in hundreds of operations: their producers are
 		// found once.
-		key := id.Resource + "\x00" + id.Field + "\x00" + fmt.Sprint(id.Key)
+		qualified := param.In == "path" && strings.Contains(id.Resource, "_") && Noun(segmentBefore(target.Path, "{"+param.Name+"}")) == id.Resource
+		key := id.Resource + "\x00" + id.Field + "\x00" + fmt.Sprint(id.Key, qualified)
 		if v, ok := ix.producerCache.Load(key); ok {
 			base = v.([]Producer)
 		} else {
-			base = ix.listingProducers(id, nil)
+			base = ix.listingProducers(id, nil, qualified)
 			ix.producerCache.Store(key, base)
 		}
 	}
 	var out []Producer
 	parent := parentPrefix(target.Path, param)
+	trail := trailBefore(target.Path, param)
 	for _, p := range base {
 		if p.Op == target || slices.Contains(p.Needs, param.Arg) || slices.Contains(p.Needs, param.Name) {
 			continue // itself, or one that needs the very value it would give
 		}
-		if pp := ix.listing[p.Op].prefix; parent != "" && pp != "" && pp != parent {
+		info := ix.listing[p.Op]
+		if pp := info.prefix; parent != "" && pp != "" && pp != parent {
 			// The roles of another kind of entity, the runner groups of an organisation
 			// for an enterprise's: the same noun under another parent is another thing.
 			continue
+		}
+		if !info.search && p.NameArg == "" {
+			if parent != "" && info.prefix == "" {
+				continue // a top-level list (built-in definitions) for a nested thing
+			}
+			if !sameTail(trail, info.trail) {
+				continue // commit comments for an issue comment, contributors' collections for audio ones
+			}
+		}
+		if strangerNeeds(target, p) {
+			continue // it needs filters the call cannot give (a file name)
 		}
 		scoped := len(p.Needs) > 0
 		for _, need := range p.Needs {
@@ -346,9 +365,9 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 
 // listingProducers are the safe operations that list or search items of a resource, with
 // what they need and their score before a target is known.
-func (ix *index) listingProducers(id Ident, about map[string]bool) []Producer {
+func (ix *index) listingProducers(id Ident, about map[string]bool, qualified bool) []Producer {
 	var out []Producer
-	for _, op := range ix.ordered(ix.candidatesFor(id.Resource, about)) {
+	for _, op := range ix.ordered(ix.candidatesFor(id.Resource, about, qualified)) {
 		info := ix.listing[op.op]
 		for ci, col := range ix.collections[op.op] {
 			score := op.fit
@@ -395,7 +414,12 @@ func (ix *index) listingProducers(id Ident, about map[string]bool) []Producer {
 			}
 			want := id.Field
 			if want == "" && id.Key {
-				want = "keylike" // {repo}, {org}: whichever key the items carry, never their id
+				// {repo}, {org}: whichever key the items carry, never their id; a login
+				// only for a person.
+				want = "keylike"
+				if selfResources[id.Resource] {
+					want = "personkeylike"
+				}
 			}
 			c, ok := col.withField(want)
 			if !ok {
@@ -458,6 +482,65 @@ func listPrefix(path string) string {
 	return strings.Join(out, "/")
 }
 
+// trailing lists a path's static segments after its last template, as nouns, version and
+// api segments left out: [issue, comment] for /repos/{o}/{r}/issues/comments.
+func trailing(path string) []string {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	var out []string
+	for i := len(segs) - 1; i >= 0 && !strings.Contains(segs[i], "{"); i-- {
+		if n := Noun(segs[i]); n != "" {
+			out = append([]string{n}, out...)
+		}
+	}
+	return out
+}
+
+// trailBefore is trailing() of the path up to a path parameter.
+func trailBefore(path string, p *tools.Param) []string {
+	if p.In != "path" {
+		return nil
+	}
+	if i := strings.Index(path, "{"+p.Name+"}"); i > 0 {
+		return trailing(path[:i])
+	}
+	return nil
+}
+
+// sameTail reports whether a list's trailing segments end as the call's do, when the
+// call's say more than one word of what the thing is (issues/comments, audio/collections).
+func sameTail(call, list []string) bool {
+	if len(call) < 2 {
+		return true
+	}
+	if len(list) < len(call) {
+		return false
+	}
+	for i := range call {
+		if call[len(call)-1-i] != list[len(list)-1-i] {
+			return false
+		}
+	}
+	return true
+}
+
+// strangerNeeds reports whether a producer needs an input that is neither the call's nor
+// a thing a list could settle: a filter (filename, resource_id of something else).
+func strangerNeeds(target *tools.Operation, p Producer) bool {
+	for _, need := range p.Needs {
+		if target.ParamByArg(need) != nil {
+			continue
+		}
+		prm := p.Op.ParamByArg(need)
+		if prm == nil {
+			return true
+		}
+		if _, isID := Identify(p.Op, prm); !isID {
+			return true
+		}
+	}
+	return false
+}
+
 type fitOp struct {
 	op  *tools.Operation
 	fit int
@@ -476,8 +559,8 @@ func (ix *index) ordered(m map[*tools.Operation]int) []fitOp {
 // enumInput finds an input whose enum names the resource (resource_type=project).
 func enumInput(op *tools.Operation, resource string) (any, string, bool) {
 	for _, p := range op.Params {
-		if p.In != "query" {
-			continue
+		if p.In != "query" || !kindWords[lastWord(words(p.Name))] {
+			continue // sort=comments names an order, not a kind
 		}
 		if v, ok := enumFor(p.Schema, resource); ok {
 			return v, p.Arg, true
@@ -502,11 +585,12 @@ type listingInfo struct {
 	pathNoun       string   // lastStatic(op.Path)
 	search         bool     // the path names a search (/search, /typeahead)
 	prefix         string   // listPrefix(op.Path)
+	trail          []string // trailing static segments of op.Path, versions and file extensions cut
 	containerNouns []string // Singular(words(Container)) of each collection, "" if none
 }
 
 func newListingInfo(op *tools.Operation, cols []Collection) listingInfo {
-	info := listingInfo{nameArg: nameInput(op), pathNoun: lastStatic(op.Path), prefix: listPrefix(op.Path), containerNouns: make([]string, len(cols))}
+	info := listingInfo{nameArg: nameInput(op), pathNoun: lastStatic(op.Path), prefix: listPrefix(op.Path), trail: trailing(op.Path), containerNouns: make([]string, len(cols))}
 	for _, seg := range strings.Split(strings.Trim(op.Path, "/"), "/") {
 		if searchVerbs[strings.ToLower(seg)] {
 			info.search = true
@@ -611,6 +695,9 @@ func fillInputs(op *tools.Operation, nameArg, resource string) (map[string]any, 
 	}
 	return fixed, needs
 }
+
+// kindWords end an input that says which kind of thing a search looks for.
+var kindWords = map[string]bool{"type": true, "types": true, "kind": true, "kinds": true, "category": true, "object": true, "entity": true, "resource": true, "scope": true, "in": true}
 
 // enumValues lists a schema's enum, or its items' enum.
 func enumValues(schema map[string]any) []any {

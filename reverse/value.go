@@ -94,7 +94,9 @@ const maxValueSources = 3
 // valueProducers finds safe operations whose output carries a required argument of op,
 // by name and type, in tiers from an exact name to a shared last word.
 func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bool) []Producer {
-	if !p.Required || (p.In != "path" && p.In != "query") {
+	if !p.Required || p.In != "query" {
+		// A path names the record addressed: it is reached through a list of such
+		// records, never from a value another record happens to carry.
 		return nil
 	}
 	if !target.ReadOnly() && !isID {
@@ -185,7 +187,10 @@ func typesMeet(a, b string) bool {
 	if a == "" || b == "" || a == b {
 		return true
 	}
-	scalar := func(t string) bool { return t == "string" || t == "integer" || t == "number" || t == "boolean" }
+	if a == "boolean" || b == "boolean" {
+		return false // a flag is no name, id or amount
+	}
+	scalar := func(t string) bool { return t == "string" || t == "integer" || t == "number" }
 	if scalar(a) && scalar(b) {
 		return a == "string" || (a == "number" && b == "integer") || (a == "integer" && b == "string")
 	}

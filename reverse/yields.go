@@ -205,7 +205,8 @@ func (c Collection) field(want string) string {
 var sameField = map[string][]string{
 	"login": {"username", "handle"}, "username": {"login", "handle"}, "handle": {"username", "login"},
 	"guid": {"uuid", "id"}, "uuid": {"guid", "id"}, "gid": {"id"}, "sid": {"id"}, "index": {"number"},
-	"keylike": {"key", "slug", "login", "username", "handle", "name"},
+	"keylike":       {"key", "slug", "name"},
+	"personkeylike": {"login", "username", "handle", "key", "slug", "name"},
 }
 
 // withField returns the collection reading the field an argument needs, or false.

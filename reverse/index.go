@@ -458,7 +458,12 @@ func parentPrefix(path string, p *tools.Param) string {
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	for i, s := range segs {
 		if s == "{"+p.Name+"}" {
-			return listPrefix("/" + strings.Join(segs[:i], "/"))
+			// /repos/{owner}/{repo}: a key of two parts ({owner} is no parent of {repo}).
+			j := i
+			for j > 0 && strings.HasPrefix(segs[j-1], "{") {
+				j--
+			}
+			return listPrefix("/" + strings.Join(segs[:j], "/"))
 		}
 	}
 	return ""

@@ -94,7 +94,7 @@ const maxValueSources = 3
 // valueProducers finds safe operations whose output carries a required argument of op,
 // by name and type, in tiers from an exact name to a shared last word.
 func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bool) []Producer {
-	if !p.Required || p.In != "query" {
+	if !p.Required || (p.In != "query") {
 		// A path names the record addressed: it is reached through a list of such
 		// records, never from a value another record happens to carry.
 		return nil

@@ -115,8 +115,8 @@ func TestGraphSharedSpecs(t *testing.T) {
 			if len(p.Needs) != 0 {
 				t.Errorf("best producer needs %q", p.Needs)
 			}
-			if r, ok := runnable(e.Producers); !ok || r.OpKey != tc.producer {
-				t.Errorf("runnable = %s, %v", r.OpKey, ok)
+			if r := g.runnableFor(op, e.Producers); len(r) == 0 || r[0].OpKey != tc.producer {
+				t.Errorf("runnable = %+v", r)
 			}
 		})
 	}
@@ -213,7 +213,7 @@ func TestGraphLinks(t *testing.T) {
 		}
 	}
 	// Resolving runs a safe producer with a name input, never a write.
-	if r, ok := runnable(e.Producers); !ok || r.OpKey != "GET /lookup" {
+	if r := g.runnableFor(op, e.Producers); len(r) == 0 || r[0].OpKey != "GET /lookup" {
 		t.Errorf("runnable = %+v", r)
 	}
 }
@@ -292,7 +292,7 @@ func TestCollections(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Collections(tc.schema)
 			for i := range got {
-				got[i].Fields, got[i].Labeled, got[i].thing = nil, false, "" // what the edges read, tested through them
+				got[i].Fields, got[i].thing = nil, "" // what the edges read, tested through them
 			}
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("Collections = %+v, want %+v", got, tc.want)

@@ -161,17 +161,6 @@ func (r Resolution) offers(v any) bool {
 	return false
 }
 
-// runnable picks the best producer askapi may run on its own: safe, and needing nothing
-// but the name.
-func runnable(prods []Producer) (Producer, bool) {
-	for _, p := range prods {
-		if p.Op.ReadOnly() && len(p.Needs) == 0 && p.Pointer == "" {
-			return p, true
-		}
-	}
-	return Producer{}, false
-}
-
 // runnableFor lists, best first, the producers askapi may run on its own to look a name
 // up for op: safe ones that take a name or list items, whose other inputs are arguments
 // of op itself (the repository of an issue) or a parent with a single value (the only

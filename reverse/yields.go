@@ -22,8 +22,6 @@ type Collection struct {
 	// Fields are the item's identifier and label properties, by kind, for choosing the
 	// field an argument needs (gid, number, login…).
 	Fields map[string]string `json:"-"`
-	// Labeled says the items carry something a person calls them by (name, title…).
-	Labeled bool `json:"-"`
 	// thing is what the container calls the items (system for "systems").
 	thing string
 }
@@ -41,9 +39,6 @@ var envelopes = map[string]bool{"items": true, "data": true, "results": true, "v
 // styles are added per container.
 var idFieldKinds = []string{"id", "gid", "uuid", "guid", "key", "slug", "number", "sid", "code", "login", "username", "handle", "email", "name", "_id", "ID", "Id", "uid", "identifier", "index"}
 
-// labelFields name an item the way a person would, best first.
-var labelFields = []string{"name", "title", "full_name", "fullName", "display_name", "displayName", "friendly_name", "friendlyName", "unique_name", "uniqueName", "login", "username", "user_name",
-	"screen_name", "label", "subject", "summary", "email", "slug", "handle", "nickname", "first_name", "firstName", "last_name", "lastName", "description", "text", "comment", "key"}
 
 // Collections lists the arrays of identified objects a response schema yields,
 // shallowest first.
@@ -125,14 +120,6 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 			}
 		}
 	}
-	for _, f := range labelFields {
-		if p, ok := props[f].(map[string]any); ok {
-			if t := tools.SchemaType(p); t == "" || t == "string" {
-				c.Labeled = true
-				break
-			}
-		}
-	}
 	if len(c.Fields) == 0 {
 		// The identity may sit in one nested object: {"metadata": {"name", "uid"}},
 		// {"attributes": {"id", "name"}}.
@@ -145,7 +132,6 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 			for k, f := range inner.Fields {
 				c.Fields[k] = n + "/" + f
 			}
-			c.Labeled = c.Labeled || inner.Labeled
 			break
 		}
 	}

@@ -39,7 +39,6 @@ var envelopes = map[string]bool{"items": true, "data": true, "results": true, "v
 // styles are added per container.
 var idFieldKinds = []string{"id", "gid", "uuid", "guid", "key", "slug", "number", "sid", "code", "login", "username", "handle", "email", "name", "_id", "ID", "Id", "uid", "identifier", "index"}
 
-
 // Collections lists the arrays of identified objects a response schema yields,
 // shallowest first.
 func Collections(schema map[string]any) []Collection {

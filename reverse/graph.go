@@ -94,6 +94,13 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources) []Edge 
 	var edges []Edge
 	for _, p := range op.Params {
 		id, isID := Identify(op, p)
+		if !isID && p.In == "path" && tools.SchemaType(p.Schema) != "boolean" && p.Schema["enum"] == nil {
+			// {provider} beside /providers.json, {language} beside /languages: a path
+			// parameter named after a thing the API lists names one of them, by its key.
+			if n := Noun(p.Name); n != "" && !plainArgs[n] && len(idx.byResource[n]) > 0 {
+				id, isID = Ident{Resource: n, Key: true}, true
+			}
+		}
 		var prods []Producer
 		prods = append(prods, idx.linkProducers(op, p)...)
 		prods = append(prods, idx.declaredProducers(op, p, declared)...)

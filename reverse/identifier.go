@@ -28,7 +28,7 @@ type Ident struct {
 var idWords = map[string]string{
 	"id": "", "ids": "", "gid": "gid", "uuid": "uuid", "guid": "guid", "identifier": "",
 	"key": "key", "slug": "slug", "code": "code", "number": "number", "num": "number",
-	"sid": "sid", "handle": "handle", "index": "index", "idx": "index",
+	"sid": "sid", "handle": "handle", "index": "index", "idx": "index", "arn": "arn",
 }
 
 // keyFields are fields people say themselves; an argument holding one is used as given.
@@ -68,9 +68,13 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		}
 	}
 	last := toks[len(toks)-1]
-	for _, t := range toks {
-		if credentialWords[t] {
-			return Ident{}, false
+	if (!hasIDWord(last) && last != "name") || last == "key" {
+		// api_key, access_token: a secret; access_preview_id, api_credential_id: the id of
+		// a record, whatever it is about.
+		for _, t := range toks {
+			if credentialWords[t] {
+				return Ident{}, false
+			}
 		}
 	}
 	// The thing the path names just before the parameter, for {id} and {repo}.
@@ -101,6 +105,10 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 			return Ident{}, false
 		}
 		res = fullerNoun(res, segNoun)
+		if res == "parent" && segNoun != "" && strings.Contains(op.Path, "/"+seg+"/{"+p.Name+"}") {
+			// /ChecklistLibraries/{parentId}/ChecklistItems: the parent is the segment's thing.
+			res = segNoun
+		}
 		return Ident{Resource: res, Field: field, Key: keyFields[field]}, true
 	case len(toks) > 1 && toks[0] == "id":
 		// idBoard, id_list: the prefix style.
@@ -130,6 +138,12 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{Resource: fullerNoun(Singular(strings.Join(toks[:len(toks)-1], "_")), segNoun), Field: "name", Key: true}, true
 	case p.In == "path" && last == "name" && segNoun != "":
 		return Ident{Resource: segNoun, Field: "name", Key: true}, true
+	case p.In == "path" && len(toks) == 1 && last == "parent" && formatResource(p.Description) != "":
+		// {+parent} "Format: projects/{project}/locations/{location}": a location, by name.
+		return Ident{Resource: formatResource(p.Description), Field: "name", Key: true}, true
+	case p.In == "path" && last == "name" && len(toks) == 1 && namedResource(p.Description) != "":
+		// /v1/{+name}: "The name of the instance to retrieve."
+		return Ident{Resource: namedResource(p.Description), Field: "name", Key: true}, true
 	case (p.In == "path" || p.Schema["format"] == "uuid") && fromDesc() != "":
 		// A path parameter the description calls "the ID of the restaurant".
 		return Ident{Resource: fromDesc()}, true
@@ -150,6 +164,44 @@ func Resource(op *tools.Operation, p *tools.Param) (string, bool) {
 func hasIDWord(w string) bool {
 	_, ok := idWords[w]
 	return ok
+}
+
+// describesName reads "The name of the instance", "Resource name of the backup".
+var describesName = regexp.MustCompile(`(?i)\b(?:resource |full |unique |fully qualified )?name of the ([a-z]+(?: [a-z]+)?)`)
+
+// formatPattern reads the last collection of a resource-name format: locations in
+// "projects/{project}/locations/{location}" or "projects/*/locations/*".
+var formatPattern = regexp.MustCompile(`([A-Za-z]+)/(?:\{[^}/]+\}|\*)`)
+
+// formatResource is the thing a parent's described format ends with.
+func formatResource(desc string) string {
+	if len(desc) > 400 {
+		desc = desc[:400]
+	}
+	ms := formatPattern.FindAllStringSubmatch(desc, -1)
+	if len(ms) == 0 {
+		return ""
+	}
+	return Noun(ms[len(ms)-1][1])
+}
+
+// namedResource is the thing a name parameter's description says it names.
+func namedResource(desc string) string {
+	if len(desc) > 300 {
+		desc = desc[:300]
+	}
+	m := describesName.FindStringSubmatch(desc)
+	if m == nil {
+		return ""
+	}
+	ws := strings.Fields(strings.ToLower(m[1]))
+	if len(ws) == 2 && (stopNoun[ws[1]] || ws[1] == "to" || ws[1] == "in" || ws[1] == "for" || ws[1] == "of" || ws[1] == "resource" || ws[1] == "whose" || ws[1] == "being") {
+		ws = ws[:1]
+	}
+	if stopNoun[ws[0]] || ws[0] == "resource" || ws[0] == "parent" {
+		return ""
+	}
+	return Singular(strings.Join(ws, "_"))
 }
 
 // fullerNoun prefers the segment's noun when the argument's name clips it:
@@ -209,6 +261,9 @@ func segmentBefore(path, template string) string {
 // Noun is the singular resource noun of a path segment or field name: "categories.json"
 // → "category", "user-groups" → "user_group", "v2" → "".
 func Noun(seg string) string {
+	if i := strings.IndexAny(seg, "#?"); i >= 0 {
+		seg = seg[:i] // /channels#app-instance-arn: a fragment that tells operations apart
+	}
 	if i := strings.LastIndexByte(seg, '.'); i > 0 && fileExtensions[strings.ToLower(seg[i+1:])] {
 		seg = seg[:i] // categories.json, items.xml; product.brand.list stays three words
 	}

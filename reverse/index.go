@@ -92,7 +92,7 @@ func newIndex(cat *tools.Catalog) *index {
 		}
 		add(infos[i].pathNoun)
 		for _, c := range cols {
-			add(Noun(c.Container))
+			add(containerNoun(c.Container))
 		}
 		if infos[i].search {
 			// A typeahead over several kinds searches each kind its enum names.
@@ -396,6 +396,9 @@ func (ix *index) listingProducers(id Ident, about map[string]bool, qualified boo
 				// A list or search over the resource itself: /silences, /search/person,
 				// {"groups": [...]} at /groups.
 				score += 4
+			case info.pathNoun == "" && containerFit == 3:
+				// A list at the root, named by its container: GET / → {"Buckets": […]}.
+				score += 4
 			case containerFit > 0 && nameArg != "":
 				// A search whose response groups results by kind: /search?type=artist.
 				score += 4
@@ -422,6 +425,9 @@ func (ix *index) listingProducers(id Ident, about map[string]bool, qualified boo
 				}
 			}
 			c, ok := col.withField(want)
+			if !ok && want == "" {
+				c, ok = col.thingID(id.Resource)
+			}
 			if !ok {
 				continue
 			}
@@ -487,14 +493,27 @@ func listPrefix(path string) string {
 	return strings.Join(out, "/")
 }
 
+// containerNoun is what a container holds: application for ApplicationSummaries or
+// application_list.
+func containerNoun(container string) string {
+	n := Noun(container)
+	if i := strings.LastIndexByte(n, '_'); i > 0 && listWords[n[i+1:]] {
+		return n[:i]
+	}
+	return n
+}
+
+// listWords end a container's name without naming what it holds.
+var listWords = map[string]bool{"summary": true, "list": true, "detail": true, "info": true}
+
 // trailing lists a path's static segments after its last template, as nouns, version and
 // api segments left out: [issue, comment] for /repos/{o}/{r}/issues/comments.
 func trailing(path string) []string {
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	var out []string
 	for i := len(segs) - 1; i >= 0 && !strings.Contains(segs[i], "{"); i-- {
-		if n := Noun(segs[i]); n != "" {
-			out = append([]string{n}, out...)
+		if n := Noun(segs[i]); n != "" && !selfSegments[n] {
+			out = append([]string{n}, out...) // /self/applications lists applications
 		}
 	}
 	return out
@@ -539,8 +558,8 @@ func strangerNeeds(target *tools.Operation, p Producer) bool {
 		if prm == nil {
 			return true
 		}
-		if _, isID := Identify(p.Op, prm); !isID {
-			return true
+		if _, isID := Identify(p.Op, prm); !isID && prm.In != "path" {
+			return true // a filter; a path parameter is a parent, whatever its name
 		}
 	}
 	return false
@@ -603,7 +622,7 @@ func newListingInfo(op *tools.Operation, cols []Collection) listingInfo {
 	}
 	for i, c := range cols {
 		if c.Container != "" {
-			info.containerNouns[i] = Noun(c.Container)
+			info.containerNouns[i] = containerNoun(c.Container)
 		}
 	}
 	return info

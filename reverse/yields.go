@@ -24,20 +24,23 @@ type Collection struct {
 	Fields map[string]string `json:"-"`
 	// thing is what the container calls the items (system for "systems").
 	thing string
+	// byWords maps the items' scalar fields by their words (video_id → videoId), for an
+	// id named after the thing when no container names it.
+	byWords map[string]string
 }
 
 // maxYieldDepth bounds how deep collections are looked for; lists sit near the top.
 const maxYieldDepth = 3
 
 // envelopes wrap a list without naming what it holds.
-var envelopes = map[string]bool{"items": true, "data": true, "results": true, "values": true, "value": true, "_items": true, "records_list": true, "entries": true,
+var envelopes = map[string]bool{"items": true, "item": true, "summaries": true, "summary_list": true, "data": true, "results": true, "values": true, "value": true, "_items": true, "records_list": true, "entries": true,
 	"records": true, "list": true, "content": true, "objects": true, "nodes": true, "hits": true, "rows": true,
 	"elements": true, "collection": true, "resources": true, "embedded": true, "_embedded": true, "result": true,
 	"response": true, "payload": true, "page": true, "edges": true, "node": true, "docs": true}
 
 // idFieldKinds are the properties an item is identified by, best first; "<thing>_id"
 // styles are added per container.
-var idFieldKinds = []string{"id", "gid", "uuid", "guid", "key", "slug", "number", "sid", "code", "login", "username", "handle", "email", "name", "_id", "ID", "Id", "uid", "identifier", "index"}
+var idFieldKinds = []string{"id", "gid", "uuid", "guid", "key", "slug", "number", "sid", "arn", "code", "login", "username", "handle", "email", "name", "_id", "ID", "Id", "uid", "identifier", "index"}
 
 // Collections lists the arrays of identified objects a response schema yields,
 // shallowest first.
@@ -80,9 +83,9 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 	if props == nil {
 		return Collection{}, false
 	}
-	c := Collection{Container: container, Fields: map[string]string{}}
+	c := Collection{Container: container, Fields: map[string]string{}, byWords: map[string]string{}}
 	if container != "" {
-		c.thing = Singular(words(container))
+		c.thing = containerNoun(container)
 	}
 	scalar := func(name string) bool {
 		p, ok := props[name].(map[string]any)
@@ -91,6 +94,11 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 		}
 		t := tools.SchemaType(p)
 		return t == "" || t == "string" || t == "integer" || t == "number"
+	}
+	for name := range props {
+		if scalar(name) {
+			c.byWords[words(name)] = name
+		}
 	}
 	for _, f := range idFieldKinds {
 		if scalar(f) {
@@ -120,7 +128,8 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 		}
 	}
 	if len(c.Fields) == 0 {
-		// The identity may sit in one nested object: {"metadata": {"name", "uid"}},
+		// An id named after the thing ({"data": [{"videoId": …}]}) is found per
+		// argument (Collection.thingID); the identity may also sit in one nested object: {"metadata": {"name", "uid"}},
 		// {"attributes": {"id", "name"}}.
 		for _, n := range sortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
@@ -134,7 +143,7 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 			break
 		}
 	}
-	if len(c.Fields) == 0 {
+	if len(c.Fields) == 0 && !hasThingID(c.byWords) {
 		return Collection{}, false
 	}
 	c.IDField = c.field("")
@@ -190,8 +199,27 @@ func (c Collection) field(want string) string {
 var sameField = map[string][]string{
 	"login": {"username", "handle"}, "username": {"login", "handle"}, "handle": {"username", "login"},
 	"guid": {"uuid", "id"}, "uuid": {"guid", "id"}, "gid": {"id"}, "sid": {"id"}, "index": {"number"},
-	"keylike":       {"key", "slug", "name"},
+	"keylike":       {"key", "slug", "name", "login"},
 	"personkeylike": {"login", "username", "handle", "key", "slug", "name"},
+}
+
+// hasThingID reports whether items carry a field named like an id of some thing.
+func hasThingID(byWords map[string]string) bool {
+	for w := range byWords {
+		if strings.HasSuffix(w, "_id") {
+			return true
+		}
+	}
+	return false
+}
+
+// thingID returns the collection reading "<resource>_id" (videoId for a video), or false.
+func (c Collection) thingID(resource string) (Collection, bool) {
+	if f, ok := c.byWords[resource+"_id"]; ok {
+		c.IDField = f
+		return c, true
+	}
+	return c, false
 }
 
 // withField returns the collection reading the field an argument needs, or false.

@@ -536,8 +536,24 @@ func (rc *rawConverter) skeletonValue(s *rawSchema, out map[string]any, noAllOf 
 	rc.structure(s, out)
 	if out["properties"] == nil && out["items"] == nil {
 		// A response that is one of several shapes (Box's search results): the graph
-		// reads the first alternative that has a structure.
-		for _, alt := range append(append([][]byte(nil), s.oneOf...), s.anyOf...) {
+		// reads the first alternative or part that has a structure.
+		alts := append(append([][]byte(nil), s.oneOf...), s.anyOf...)
+		if !noAllOf {
+			// An allOf the merge refused (AWS wraps every property as allOf [$ref,
+			// {description}]) still has a part that says the structure.
+			alts = append(alts, s.allOf...)
+			if s.conjunct != nil {
+				if sub := rc.convert(s.conjunct); sub["properties"] != nil || sub["items"] != nil {
+					for k, v := range sub {
+						if _, has := out[k]; !has {
+							out[k] = v
+						}
+					}
+					alts = nil
+				}
+			}
+		}
+		for _, alt := range alts {
 			sub := rc.convertRaw(alt)
 			if sub["properties"] != nil || sub["items"] != nil {
 				for k, v := range sub {

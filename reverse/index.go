@@ -30,8 +30,10 @@ type index struct {
 	nouns []string
 	// pos is each operation's place in the catalog.
 	pos map[*tools.Operation]int
-	// self lists the operations about the caller (GET /me).
-	self []*tools.Operation
+	// self lists the operations about the caller (GET /me), selfCols their records'
+	// identifier fields (Fields nil when they have none).
+	self     []*tools.Operation
+	selfCols []Collection
 	// producerCache holds listingProducers by resource, field and key.
 	producerCache sync.Map
 	// values indexes what single-object responses carry, for the general rule.
@@ -72,6 +74,7 @@ func newIndex(cat *tools.Catalog) *index {
 		}
 		if isSelf(op) {
 			ix.self = append(ix.self, op)
+			ix.selfCols = append(ix.selfCols, selfRecord(op))
 		}
 		if !op.ReadOnly() || op.Response == nil {
 			continue
@@ -659,6 +662,23 @@ func isSelf(op *tools.Operation) bool {
 	return false
 }
 
+// selfRecord reads the identifier fields of the caller's own record, inside a "data"
+// envelope if there is one.
+func selfRecord(op *tools.Operation) Collection {
+	props, _ := op.Response["properties"].(map[string]any)
+	if data, ok := props["data"].(map[string]any); ok && len(props) <= 2 {
+		// {"data": {...}}: the record inside an envelope.
+		if inner, ok := data["properties"].(map[string]any); ok {
+			props = inner
+		}
+	}
+	c, ok := collectionOf(map[string]any{"properties": props}, "")
+	if !ok {
+		return Collection{}
+	}
+	return c
+}
+
 // selfProducers finds operations that need no input and return the caller's own record
 // (GET /me), which can supply a user or account id.
 func (ix *index) selfProducers(target *tools.Operation, id Ident) []Producer {
@@ -666,18 +686,11 @@ func (ix *index) selfProducers(target *tools.Operation, id Ident) []Producer {
 		return nil
 	}
 	var out []Producer
-	for _, op := range ix.self {
+	for i, op := range ix.self {
 		if op == target {
 			continue
 		}
-		props, _ := op.Response["properties"].(map[string]any)
-		if data, ok := props["data"].(map[string]any); ok && len(props) <= 2 {
-			// {"data": {...}}: the record inside an envelope.
-			if inner, ok := data["properties"].(map[string]any); ok {
-				props = inner
-			}
-		}
-		c, ok := collectionOf(map[string]any{"properties": props}, "")
+		c, ok := ix.selfCols[i], ix.selfCols[i].Fields != nil
 		if !ok {
 			continue
 		}

@@ -95,11 +95,6 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 		t := tools.SchemaType(p)
 		return t == "" || t == "string" || t == "integer" || t == "number"
 	}
-	for name := range props {
-		if scalar(name) {
-			c.byWords[words(name)] = name
-		}
-	}
 	for _, f := range idFieldKinds {
 		if scalar(f) {
 			kind := strings.ToLower(strings.TrimPrefix(f, "_"))
@@ -141,6 +136,14 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 				c.Fields[k] = n + "/" + f
 			}
 			break
+		}
+	}
+	if c.field("") == "" {
+		// No plain id: an id named after the thing (videoId) may stand in for it.
+		for name := range props {
+			if scalar(name) {
+				c.byWords[words(name)] = name
+			}
 		}
 	}
 	if len(c.Fields) == 0 && !hasThingID(c.byWords) {

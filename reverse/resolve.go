@@ -3,6 +3,7 @@ package reverse
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -115,37 +116,46 @@ func (g *Graph) settleMissing(ctx context.Context, op *tools.Operation, e Edge, 
 		before.Reused = true
 		return before, true
 	}
+	p, cands, ok := listAll(ctx, op, e, f)
+	if !ok {
+		return Resolution{}, false
+	}
+	r := Resolution{Arg: e.Arg, Resource: e.Resource, Via: p.OpKey, Searched: fmt.Sprintf("the %s listed by %s", Plural(Display(e.Resource)), p.OpKey)}
+	switch {
+	case len(cands) == 1:
+		r.Outcome, r.Value, r.Label = Filled, cands[0].ID, cands[0].Label
+	case len(cands) > 1 && len(cands) <= maxSettleOptions:
+		r.Outcome, r.Candidates = Ambiguous, cands
+	default:
+		return Resolution{}, false
+	}
+	return r, true
+}
+
+// plainList reports whether p lists the things an argument of op names with no input at
+// all: safe, no name to search by (a search would list the world), no parent of its own.
+func plainList(p Producer, op *tools.Operation) bool {
+	return p.Op.ReadOnly() && p.Pointer == "" && p.NameArg == "" && len(p.Needs) == 0 && p.Op != op
+}
+
+// listAll runs the first plain list of e's producers that answers, and returns its items
+// as candidates.
+func listAll(ctx context.Context, op *tools.Operation, e Edge, f Fetcher) (Producer, []Candidate, bool) {
 	for _, p := range e.Producers {
-		if !p.Op.ReadOnly() || p.Pointer != "" || len(p.Needs) > 0 || p.Op == op || p.NameArg != "" {
-			continue // only a plain list of the things (a search would list the world)
+		if !plainList(p, op) {
+			continue
 		}
 		body, err := f.Fetch(ctx, p.Op, ProducerArgs(p, ""))
 		if err != nil {
 			continue
 		}
-		items := Items(body, p.Collection)
-		cands := candidates(items, p.Collection.IDField)
-		r := Resolution{Arg: e.Arg, Resource: e.Resource, Via: p.OpKey, Searched: fmt.Sprintf("the %s listed by %s", Plural(Display(e.Resource)), p.OpKey)}
-		switch {
-		case len(cands) == 1:
-			r.Outcome, r.Value, r.Label = Filled, cands[0].ID, cands[0].Label
-		case len(cands) > 1 && len(cands) <= maxSettleOptions:
-			r.Outcome, r.Candidates = Ambiguous, cands
-		default:
-			return Resolution{}, false
-		}
-		return r, true
+		return p, candidates(Items(body, p.Collection), p.Collection.IDField), true
 	}
-	return Resolution{}, false
+	return Producer{}, nil, false
 }
 
 func requiredArg(op *tools.Operation, arg string) bool {
-	for _, a := range requiredArgs(op) {
-		if a == arg {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(requiredArgs(op), arg)
 }
 
 // offers reports whether v is one of the ids this resolution offered or chose.
@@ -192,12 +202,7 @@ func (g *Graph) parentable(op *tools.Operation, arg string) bool {
 	if !ok {
 		return false
 	}
-	for _, p := range e.Producers {
-		if p.Op.ReadOnly() && p.Pointer == "" && p.NameArg == "" && len(p.Needs) == 0 && p.Op != op {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(e.Producers, func(p Producer) bool { return plainList(p, op) })
 }
 
 // parentValue settles a producer's required input with no name to go on: the single item
@@ -208,19 +213,8 @@ func (g *Graph) parentValue(ctx context.Context, op *tools.Operation, arg string
 	if !ok {
 		return nil, false
 	}
-	for _, p := range e.Producers {
-		if !p.Op.ReadOnly() || p.Pointer != "" || p.NameArg != "" || len(p.Needs) > 0 || p.Op == op {
-			continue
-		}
-		body, err := f.Fetch(ctx, p.Op, ProducerArgs(p, ""))
-		if err != nil {
-			continue
-		}
-		cands := candidates(Items(body, p.Collection), p.Collection.IDField)
-		if len(cands) == 1 {
-			return cands[0].ID, true
-		}
-		return nil, false
+	if _, cands, ok := listAll(ctx, op, e, f); ok && len(cands) == 1 {
+		return cands[0].ID, true
 	}
 	return nil, false
 }

@@ -187,22 +187,15 @@ func formatResource(desc string) string {
 
 // namedResource is the thing a name parameter's description says it names.
 func namedResource(desc string) string {
-	if len(desc) > 300 {
-		desc = desc[:300]
-	}
-	m := describesName.FindStringSubmatch(desc)
-	if m == nil {
-		return ""
-	}
-	ws := strings.Fields(strings.ToLower(m[1]))
-	if len(ws) == 2 && (stopNoun[ws[1]] || ws[1] == "to" || ws[1] == "in" || ws[1] == "for" || ws[1] == "of" || ws[1] == "resource" || ws[1] == "whose" || ws[1] == "being") {
-		ws = ws[:1]
-	}
-	if stopNoun[ws[0]] || ws[0] == "resource" || ws[0] == "parent" {
-		return ""
-	}
-	return Singular(strings.Join(ws, "_"))
+	return describedThing(desc, describesName, 300, namePhraseEnds, nameSkips)
 }
+
+var (
+	// namePhraseEnds end the noun phrase after "the name of": "the instance to retrieve".
+	namePhraseEnds = map[string]bool{"to": true, "in": true, "for": true, "of": true, "resource": true, "whose": true, "being": true}
+	// nameSkips name no thing of their own: "the name of the resource", "of the parent".
+	nameSkips = map[string]bool{"resource": true, "parent": true}
+)
 
 // fullerNoun prefers the segment's noun when the argument's name clips it:
 // /status_updates/{status_gid}, /storageAccounts/{accountName}.
@@ -215,19 +208,28 @@ func fullerNoun(res, segNoun string) string {
 
 // describedResource reads the thing a description says the value identifies.
 func describedResource(desc string) string {
-	if len(desc) > 400 {
-		desc = desc[:400] // the thing is named early, and the rest is long prose
+	return describedThing(desc, describesID, 400, idPhraseEnds, nil)
+}
+
+// idPhraseEnds end the noun phrase after "the ID of": "the user to update".
+var idPhraseEnds = map[string]bool{"to": true, "that": true, "which": true, "in": true, "you": true}
+
+// describedThing reads the thing a description names in the first group of re, looking
+// at its first limit bytes: a noun of one or two words, the second dropped when it ends
+// the phrase (ends, or a stop noun), none when the first is a stop noun or in skip.
+func describedThing(desc string, re *regexp.Regexp, limit int, ends, skip map[string]bool) string {
+	if len(desc) > limit {
+		desc = desc[:limit] // the thing is named early, and the rest is long prose
 	}
-	m := describesID.FindStringSubmatch(desc)
+	m := re.FindStringSubmatch(desc)
 	if m == nil {
 		return ""
 	}
 	ws := strings.Fields(strings.ToLower(m[1]))
-	// "the ID of the user to update": a verb ends the noun phrase.
-	if len(ws) == 2 && (ws[1] == "to" || ws[1] == "that" || ws[1] == "which" || ws[1] == "in" || ws[1] == "you" || stopNoun[ws[1]]) {
+	if len(ws) == 2 && (ends[ws[1]] || stopNoun[ws[1]]) {
 		ws = ws[:1]
 	}
-	if stopNoun[ws[0]] {
+	if stopNoun[ws[0]] || skip[ws[0]] {
 		return ""
 	}
 	return Singular(strings.Join(ws, "_"))

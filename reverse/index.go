@@ -751,22 +751,12 @@ func enumValues(schema map[string]any) []any {
 // enumFor picks the enum value naming the resource; for array parameters it returns a
 // one-element array.
 func enumFor(schema map[string]any, resource string) (any, bool) {
-	match := func(vals []any) (any, bool) {
-		for _, v := range vals {
-			if s, ok := v.(string); ok && Singular(words(s)) == resource {
-				return s, true
+	for _, v := range enumValues(schema) {
+		if s, ok := v.(string); ok && Singular(words(s)) == resource {
+			if _, own := schema["enum"].([]any); !own {
+				return []any{s}, true // the items' enum: an array parameter
 			}
-		}
-		return nil, false
-	}
-	if vals, ok := schema["enum"].([]any); ok {
-		return match(vals)
-	}
-	if items, ok := schema["items"].(map[string]any); ok {
-		if vals, ok := items["enum"].([]any); ok {
-			if v, ok := match(vals); ok {
-				return []any{v}, true
-			}
+			return s, true
 		}
 	}
 	return nil, false

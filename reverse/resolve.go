@@ -60,7 +60,7 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 	for _, e := range g.edges[op] {
 		v, ok := args[e.Arg]
 		if !ok {
-			if r, ok := g.settleMissing(ctx, op, e, args, f, prior); ok {
+			if r, ok := g.settleMissing(ctx, op, e, f, prior); ok {
 				out = append(out, r)
 			}
 			continue
@@ -108,7 +108,7 @@ const maxSettleOptions = 5
 // settleMissing fills a required identifier of a read that nobody gave from a list that
 // needs no input: its only item is taken (the only workspace); a handful become a choice;
 // none or many leave the question to the person. Writes are never completed this way.
-func (g *Graph) settleMissing(ctx context.Context, op *tools.Operation, e Edge, args map[string]any, f Fetcher, prior map[string]Resolution) (Resolution, bool) {
+func (g *Graph) settleMissing(ctx context.Context, op *tools.Operation, e Edge, f Fetcher, prior map[string]Resolution) (Resolution, bool) {
 	if !op.ReadOnly() || !requiredArg(op, e.Arg) {
 		return Resolution{}, false
 	}

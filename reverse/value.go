@@ -14,19 +14,22 @@ import (
 
 // valueSource is one property of a safe operation's single-object response.
 type valueSource struct {
-	op   *tools.Operation
-	prop string // the property's name in the response
-	typ  string
-	ptr  string // JSON pointer of the value in the response
-
+	op  *tools.Operation
+	typ string
+	ptr string // JSON pointer of the value in the response
 }
 
-// genericTail are last words that say how a thing is given rather than what it is:
-// song_name and song are the same song.
-var genericTail = map[string]bool{"name": true, "id": true, "info": true, "information": true, "data": true, "details": true, "detail": true}
-
-// tailOrder is genericTail in a fixed order.
+// tailOrder are last words that say how a thing is given rather than what it is (song_name
+// and song are the same song), in the order they are tried; genericTail holds the same.
 var tailOrder = []string{"name", "id", "info", "information", "data", "details", "detail"}
+
+var genericTail = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range tailOrder {
+		m[w] = true
+	}
+	return m
+}()
 
 // valueKey is the normal form of a field or argument name: snake case, lower case.
 func valueKey(name string) string { return words(name) }
@@ -62,7 +65,7 @@ func valueIndex(cat *tools.Catalog) map[string][]valueSource {
 			if k == "" {
 				continue
 			}
-			src := valueSource{op: op, prop: n, typ: tools.SchemaType(sub), ptr: prefix + "/" + escape(n)}
+			src := valueSource{op: op, typ: tools.SchemaType(sub), ptr: prefix + "/" + escape(n)}
 			out[k] = append(out[k], src)
 			// Filed also under the parts a shorter name would say: user_geolocation under
 			// geolocation (~tail) and user (~head), for the looser tiers below.

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // Labels are read off an item by what its fields are, never by one API's field names:
@@ -39,7 +41,7 @@ func Primary(item map[string]any) string {
 			return clip(strings.TrimSpace(s), 60)
 		}
 	}
-	for _, k := range sortedKeys(item) {
+	for _, k := range tools.SortedKeys(item) {
 		if sub, ok := item[k].(map[string]any); ok && k != "status" && k != "state" {
 			for _, f := range primaryFields[:8] {
 				if s, ok := sub[f].(string); ok && strings.TrimSpace(s) != "" {
@@ -55,7 +57,7 @@ func Primary(item map[string]any) string {
 // Hunger Games"; "Pulp Fiction (1994)"; "rack 4 disk swap — alertname=DiskFull, active".
 func Label(item map[string]any, id any) string {
 	primary := Primary(item)
-	keys := sortedKeys(item)
+	keys := tools.SortedKeys(item)
 	if y := year(item, keys); y != "" && primary != "" {
 		primary += " (" + y + ")"
 	}
@@ -107,15 +109,6 @@ func Label(item map[string]any, id any) string {
 		return primary
 	}
 	return primary + " — " + strings.Join(details, ", ")
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // year is the year of the first date that is about the thing (a release, a first air

@@ -59,7 +59,7 @@ func valueIndex(cat *tools.Catalog) map[string][]valueSource {
 				props, prefix = inner, "/data"
 			}
 		}
-		for _, n := range sortedKeys(props) {
+		for _, n := range tools.SortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
 			k := valueKey(n)
 			if k == "" {

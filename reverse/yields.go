@@ -60,7 +60,7 @@ func Collections(schema map[string]any) []Collection {
 			return
 		}
 		props, _ := s["properties"].(map[string]any)
-		for _, n := range sortedKeys(props) {
+		for _, n := range tools.SortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
 			c := container
 			// Wrappers such as {"artists": {"items": [...]}} name the items by the wrapper.
@@ -126,7 +126,7 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 		// An id named after the thing ({"data": [{"videoId": …}]}) is found per
 		// argument (Collection.thingID); the identity may also sit in one nested object: {"metadata": {"name", "uid"}},
 		// {"attributes": {"id", "name"}}.
-		for _, n := range sortedKeys(props) {
+		for _, n := range tools.SortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
 			inner, ok := collectionOf(sub, "")
 			if !ok || len(inner.Fields) == 0 || strings.Contains(inner.IDField, "/") {

@@ -57,24 +57,10 @@ func IsCredentialParam(p *Param) bool {
 	return p.In == "query" && describesSecret.MatchString(p.Description) && (strings.Contains(w, "key") || strings.Contains(w, "token"))
 }
 
-// snakeWords lower-cases a name and joins its words with underscores (X-API-Key → x_api_key).
+// snakeWords lower-cases a name and joins its words with underscores (X-API-Key →
+// x_api_key), splitting as tool names are split.
 func snakeWords(s string) string {
-	var b strings.Builder
-	rs := []rune(s)
-	for i, r := range rs {
-		switch {
-		case r == '-' || r == ' ' || r == '.':
-			b.WriteByte('_')
-		case r >= 'A' && r <= 'Z':
-			if i > 0 && rs[i-1] >= 'a' && rs[i-1] <= 'z' {
-				b.WriteByte('_')
-			}
-			b.WriteRune(r + 'a' - 'A')
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return strings.Trim(b.String(), "_")
+	return strings.ToLower(strings.Join(NameWords(s), "_"))
 }
 
 // configParams takes out of every operation the parameters that are not arguments:

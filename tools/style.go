@@ -82,7 +82,7 @@ func valueShape(v any) (list []any, keys []string, obj map[string]any, isList, i
 	case []any:
 		return x, nil, nil, true, false
 	case map[string]any:
-		return nil, sortedKeys(x), x, false, true
+		return nil, SortedKeys(x), x, false, true
 	case string, bool, json.Number, float64, nil:
 		return nil, nil, nil, false, false
 	}
@@ -105,12 +105,13 @@ func valueShape(v any) (list []any, keys []string, obj map[string]any, isList, i
 		for _, k := range rv.MapKeys() {
 			obj[k.String()] = rv.MapIndex(k).Interface()
 		}
-		return nil, sortedKeys(obj), obj, false, true
+		return nil, SortedKeys(obj), obj, false, true
 	}
 	return nil, nil, nil, false, false
 }
 
-func sortedKeys(m map[string]any) []string {
+// SortedKeys are a map's keys in order, for walking it the same way every time.
+func SortedKeys(m map[string]any) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -252,7 +253,7 @@ func queryPairs(name, style string, explode bool, v any) ([]queryPair, error) {
 // the key, the common reading where OpenAPI leaves deepObject undefined.
 func deepObjectPairs(prefix string, obj map[string]any) ([]queryPair, error) {
 	var out []queryPair
-	for _, k := range sortedKeys(obj) {
+	for _, k := range SortedKeys(obj) {
 		key := prefix + "[" + k + "]"
 		v := obj[k]
 		if v == nil {

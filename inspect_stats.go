@@ -57,49 +57,13 @@ type SpecStats struct {
 	Edges  []EdgeRecord `json:"edges,omitempty"`
 }
 
-// EdgeRecord is one producer of one argument, with what a person needs to judge it.
-type EdgeRecord struct {
-	Operation OpInfo       `json:"operation"`
-	Arg       ArgInfo      `json:"arg"`
-	Resource  string       `json:"resource,omitempty"`
-	Rank      int          `json:"rank"` // the producer's place among the argument's, from 0
-	Producer  ProducerInfo `json:"producer"`
-}
-
-// OpInfo names an operation.
-type OpInfo struct {
-	Method      string `json:"method"`
-	Path        string `json:"path"`
-	OperationID string `json:"operation_id,omitempty"`
-	Summary     string `json:"summary,omitempty"`
-}
-
-// ArgInfo describes the argument an edge fills.
-type ArgInfo struct {
-	Name        string `json:"name"` // on the wire
-	Arg         string `json:"arg"`  // in the tool's input
-	In          string `json:"in"`   // path, query, header, cookie or body
-	Required    bool   `json:"required,omitempty"`
-	Type        string `json:"type,omitempty"`
-	Format      string `json:"format,omitempty"`
-	Enum        bool   `json:"enum,omitempty"`
-	Description string `json:"description,omitempty"`
-}
-
-// ProducerInfo describes a producer.
-type ProducerInfo struct {
-	Kind   string `json:"kind"`
-	Source string `json:"source"`
-	OpInfo
-	Items     string         `json:"items,omitempty"`
-	IDField   string         `json:"id_field,omitempty"`
-	Container string         `json:"container,omitempty"`
-	Pointer   string         `json:"pointer,omitempty"`
-	NameArg   string         `json:"name_arg,omitempty"`
-	Fixed     map[string]any `json:"fixed,omitempty"`
-	Needs     []string       `json:"needs,omitempty"`
-	Score     int            `json:"score"`
-}
+// The edge record's JSON shape lives in reverse, where the harness reads it too.
+type (
+	EdgeRecord   = reverse.EdgeRecord
+	OpInfo       = reverse.OpInfo
+	ArgInfo      = reverse.ArgInfo
+	ProducerInfo = reverse.ProducerInfo
+)
 
 // StatsReport is `graph --stats --json`.
 type StatsReport struct {
@@ -228,7 +192,6 @@ func specFiles(targets []string) ([]specFile, error) {
 	}
 	return out, nil
 }
-
 
 // specStats loads one spec and counts what its graph covers. A failure or a panic is
 // the spec's result, never the run's end.

@@ -10,46 +10,16 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/askapi/askapi/reverse"
 )
 
-// edgeRecord mirrors askapi's `graph --stats --json --edges` (inspect_stats.go,
-// EdgeRecord): one producer of one argument.
+// edgeRecord is askapi's `graph --stats --json --edges` record, with the spec it came
+// from and its draw key.
 type edgeRecord struct {
-	Spec      string `json:"spec"` // set by the harness
-	Operation opInfo `json:"operation"`
-	Arg       struct {
-		Name        string `json:"name"`
-		Arg         string `json:"arg"`
-		In          string `json:"in"`
-		Required    bool   `json:"required,omitempty"`
-		Type        string `json:"type,omitempty"`
-		Format      string `json:"format,omitempty"`
-		Enum        bool   `json:"enum,omitempty"`
-		Description string `json:"description,omitempty"`
-	} `json:"arg"`
-	Resource string `json:"resource,omitempty"`
-	Rank     int    `json:"rank"`
-	Producer struct {
-		Kind   string `json:"kind"`
-		Source string `json:"source"`
-		opInfo
-		Items     string         `json:"items,omitempty"`
-		IDField   string         `json:"id_field,omitempty"`
-		Container string         `json:"container,omitempty"`
-		Pointer   string         `json:"pointer,omitempty"`
-		NameArg   string         `json:"name_arg,omitempty"`
-		Fixed     map[string]any `json:"fixed,omitempty"`
-		Needs     []string       `json:"needs,omitempty"`
-		Score     int            `json:"score"`
-	} `json:"producer"`
+	Spec string `json:"spec"` // set by the harness
+	reverse.EdgeRecord
 	key uint64
-}
-
-type opInfo struct {
-	Method      string `json:"method"`
-	Path        string `json:"path"`
-	OperationID string `json:"operation_id,omitempty"`
-	Summary     string `json:"summary,omitempty"`
 }
 
 // edgeSample keeps the n edges of smallest seeded hash among all offered: a uniform

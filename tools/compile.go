@@ -390,8 +390,9 @@ func (c *compiler) operation(method, path string, item map[string][]byte, raw []
 		o.ServerURL = c.firstServer(item["servers"])
 	}
 	o.Params = c.params(item["parameters"], f["parameters"])
-	o.Body = c.body(f["requestBody"])
-	writeNeedsBody(o, c, f["requestBody"])
+	var optional bool
+	o.Body, optional = c.body(f["requestBody"])
+	writeNeedsBody(o, optional)
 	nameArguments(o)
 	o.InputSchema = inputSchema(o)
 	responses := f["responses"]
@@ -508,7 +509,7 @@ func (c *compiler) compiledParam(v []byte) *Param {
 // the spec does not say explicitly that the body may be left out: specs converted from
 // Swagger 2.0 and many written by hand omit requestBody.required, and a body sent
 // without what its schema requires is a request the API rejects.
-func writeNeedsBody(o *Operation, c *compiler, raw []byte) {
+func writeNeedsBody(o *Operation, optional bool) {
 	b := o.Body
 	if b == nil || b.Required || len(b.RequiredProps) == 0 {
 		return
@@ -516,32 +517,33 @@ func writeNeedsBody(o *Operation, c *compiler, raw []byte) {
 	if o.Method != "POST" && o.Method != "PUT" && o.Method != "PATCH" {
 		return
 	}
-	if rb := c.deref(raw); rb != nil {
-		if v := c.fields(rb)["required"]; len(v) > 0 && v[0] == 'f' {
-			// Explicitly optional: say so where the assistant reads it.
-			o.Description = strings.TrimSpace(o.Description + "\n\nThe request body may be left out; when it is sent, it needs " + strings.Join(b.RequiredProps, ", ") + ".")
-			return
-		}
+	if optional {
+		// Explicitly optional: say so where the assistant reads it.
+		o.Description = strings.TrimSpace(o.Description + "\n\nThe request body may be left out; when it is sent, it needs " + strings.Join(b.RequiredProps, ", ") + ".")
+		return
 	}
 	b.Required = true
 }
 
-func (c *compiler) body(raw []byte) *Body {
+// body compiles a request body; optional reports a spec that says explicitly
+// (required: false) that the body may be left out.
+func (c *compiler) body(raw []byte) (b *Body, optional bool) {
 	rb := c.deref(raw)
 	if rb == nil {
-		return nil
+		return nil, false
 	}
 	f := c.fields(rb)
 	content := c.members(f["content"])
 	if len(content) == 0 {
-		return nil
+		return nil, false
 	}
 	ct, mt := pickRawMediaType(content)
 	if isNull(mt) {
-		return nil
+		return nil, false
 	}
 	mf := c.fields(mt)
-	b := &Body{ContentType: ct, Required: rawTrue(f["required"])}
+	b = &Body{ContentType: ct, Required: rawTrue(f["required"])}
+	optional = rawFalse(f["required"])
 	b.Schema = c.newConverter(modeRequest).convertRaw(mf["schema"])
 	if props, ok := b.Schema["properties"].(map[string]any); ok && isObjectSchema(b.Schema) {
 		b.Flattened = true
@@ -564,7 +566,7 @@ func (c *compiler) body(raw []byte) *Body {
 		}
 		return true
 	})
-	return b
+	return b, optional
 }
 
 func pickRawMediaType(content []member) (string, []byte) {

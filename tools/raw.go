@@ -290,6 +290,7 @@ func isBool(v []byte) bool   { return len(v) > 0 && (v[0] == 't' || v[0] == 'f')
 func isNumber(v []byte) bool { return len(v) > 0 && (v[0] == '-' || v[0] >= '0' && v[0] <= '9') }
 func isNull(b []byte) bool   { return len(b) == 0 || b[0] == 'n' }
 func rawTrue(v []byte) bool  { return len(v) > 0 && v[0] == 't' }
+func rawFalse(v []byte) bool { return len(v) > 0 && v[0] == 'f' }
 
 func rawFloat(v []byte) *float64 {
 	if !isNumber(v) {

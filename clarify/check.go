@@ -110,7 +110,7 @@ func Check(c Call) ([]Question, error) {
 		f := FieldOf(c.Op, arg)
 		f.Resource = c.Resources[arg]
 		if required[arg] && !inEnum(f.Schema, v) {
-			if invented, why := Placeholder(v, examplesOf(c.Op, arg)); invented {
+			if invented, why := LooksInvented(c.Op, arg, v); invented {
 				qs = append(qs, Question{
 					Field:    arg,
 					Kind:     Unconfirmed,
@@ -202,6 +202,12 @@ func sortQuestions(op *tools.Operation, qs []Question) {
 		return len(order)
 	}
 	sort.SliceStable(qs, func(i, j int) bool { return rank(qs[i].Field) < rank(qs[j].Field) })
+}
+
+// LooksInvented reports whether v, given for arg of op, looks invented (a placeholder, or
+// the spec's own example or default), and why.
+func LooksInvented(op *tools.Operation, arg string, v any) (bool, string) {
+	return Placeholder(v, examplesOf(op, arg))
 }
 
 // examplesOf returns the spec's own example and default values for an argument.

@@ -124,11 +124,7 @@ func (p *Pipeline) begin(op *tools.Operation, raw map[string]any) *call {
 func lookupArgs(c *call) map[string]any {
 	out := make(map[string]any, len(c.args))
 	for k, v := range c.args {
-		var examples []any
-		if prm := c.op.ParamByArg(k); prm != nil {
-			examples = append(append(examples, prm.Examples...), prm.Default)
-		}
-		if invented, _ := clarify.Placeholder(v, examples); invented && !clarify.SameValue(c.state.Asked[k], v) {
+		if invented, _ := clarify.LooksInvented(c.op, k, v); invented && !clarify.SameValue(c.state.Asked[k], v) {
 			out[k] = nil // given: neither looked up nor completed
 			continue
 		}
@@ -160,7 +156,7 @@ func chosenOptions(c *call) {
 		}
 		for _, cand := range r.Candidates {
 			if optionKey(cand.ID) == s {
-				c.args[arg] = asDeclared(c.op, arg, cand.ID)
+				c.args[arg] = cand.ID // sent as declared just below
 				break
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/askapi/askapi/tools"
@@ -85,7 +86,10 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	segNoun := Noun(seg)
 	// The description is read only where the name and the path leave the thing open:
 	// a regular expression over long prose is the costliest step of the graph.
-	fromDesc := func() string { return describedResource(p.Description) }
+	// Each reading runs at most once, and only if asked.
+	fromDesc := sync.OnceValue(func() string { return describedResource(p.Description) })
+	fromFormat := sync.OnceValue(func() string { return formatResource(p.Description) })
+	fromName := sync.OnceValue(func() string { return namedResource(p.Description) })
 	switch {
 	case len(toks) == 1 && personKeys[last] != "":
 		// username, login, owner, email: a person or account, said by its key; right
@@ -138,12 +142,12 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{Resource: fullerNoun(Singular(strings.Join(toks[:len(toks)-1], "_")), segNoun), Field: "name", Key: true}, true
 	case p.In == "path" && last == "name" && segNoun != "":
 		return Ident{Resource: segNoun, Field: "name", Key: true}, true
-	case p.In == "path" && len(toks) == 1 && last == "parent" && formatResource(p.Description) != "":
+	case p.In == "path" && len(toks) == 1 && last == "parent" && fromFormat() != "":
 		// {+parent} "Format: projects/{project}/locations/{location}": a location, by name.
-		return Ident{Resource: formatResource(p.Description), Field: "name", Key: true}, true
-	case p.In == "path" && last == "name" && len(toks) == 1 && namedResource(p.Description) != "":
+		return Ident{Resource: fromFormat(), Field: "name", Key: true}, true
+	case p.In == "path" && last == "name" && len(toks) == 1 && fromName() != "":
 		// /v1/{+name}: "The name of the instance to retrieve."
-		return Ident{Resource: namedResource(p.Description), Field: "name", Key: true}, true
+		return Ident{Resource: fromName(), Field: "name", Key: true}, true
 	case (p.In == "path" || p.Schema["format"] == "uuid") && fromDesc() != "":
 		// A path parameter the description calls "the ID of the restaurant".
 		return Ident{Resource: fromDesc()}, true

@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/askapi/askapi/tools"
@@ -86,10 +85,11 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	segNoun := Noun(seg)
 	// The description is read only where the name and the path leave the thing open:
 	// a regular expression over long prose is the costliest step of the graph.
-	// Each reading runs at most once, and only if asked.
-	fromDesc := sync.OnceValue(func() string { return describedResource(p.Description) })
-	fromFormat := sync.OnceValue(func() string { return formatResource(p.Description) })
-	fromName := sync.OnceValue(func() string { return namedResource(p.Description) })
+	// Each reading of the description runs at most once, and only if asked.
+	var idText, formatText, nameText lazyText
+	fromDesc := func() string { return idText.of(describedResource, p.Description) }
+	fromFormat := func() string { return formatText.of(formatResource, p.Description) }
+	fromName := func() string { return nameText.of(namedResource, p.Description) }
 	switch {
 	case len(toks) == 1 && personKeys[last] != "":
 		// username, login, owner, email: a person or account, said by its key; right
@@ -155,6 +155,20 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{Resource: segNoun}, true
 	}
 	return Ident{}, false
+}
+
+// lazyText holds a reading of a text, made on first use: a regular expression over a
+// long description is the costliest step of the graph.
+type lazyText struct {
+	done bool
+	v    string
+}
+
+func (l *lazyText) of(read func(string) string, text string) string {
+	if !l.done {
+		l.done, l.v = true, read(text)
+	}
+	return l.v
 }
 
 // Resource returns the thing an identifier parameter names: person_id → "person",

@@ -50,8 +50,11 @@ type Exchange struct {
 	Headers map[string]string `json:"headers,omitempty"`
 	// RequestIncludes must be a JSON subset of the request body.
 	RequestIncludes json.RawMessage `json:"request_includes,omitempty"`
-	Status          int             `json:"status"`
-	Body            json.RawMessage `json:"body,omitempty"`
+	// RequestBody must equal the request body exactly (JSON equality after decoding,
+	// numbers compared numerically); null means no body (or a JSON null).
+	RequestBody json.RawMessage `json:"request_body,omitempty"`
+	Status      int             `json:"status"`
+	Body        json.RawMessage `json:"body,omitempty"`
 	// ContentType overrides application/json; a string body is then sent as is.
 	ContentType string `json:"content_type,omitempty"`
 }

@@ -81,7 +81,7 @@ func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Status:  http.StatusNotFound,
 	}
 	for i, e := range u.entries {
-		if rec.matches(e.Method, e.Path, e.Query) && headersMatch(r.Header, e.Headers) && requestBodyMatches(body, e.RequestIncludes) {
+		if rec.matches(e.Method, e.Path, e.Query) && headersMatch(r.Header, e.Headers) && requestBodyMatches(body, e.RequestIncludes) && requestBodyEquals(body, e.RequestBody) {
 			rec.Matched = i
 			rec.Status = e.Status
 			if rec.Status == 0 {
@@ -206,4 +206,25 @@ func requestBodyMatches(body []byte, want json.RawMessage) bool {
 		return false
 	}
 	return Subset(exp, got)
+}
+
+// requestBodyEquals reports whether the request body is exactly want: JSON equality after
+// decoding (numbers numerically, objects whatever their key order). An empty want checks
+// nothing; a want of null accepts only an empty body or a JSON null.
+func requestBodyEquals(body []byte, want json.RawMessage) bool {
+	if len(want) == 0 {
+		return true
+	}
+	var exp any
+	if json.Unmarshal(want, &exp) != nil {
+		return false
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return exp == nil
+	}
+	var got any
+	if json.Unmarshal(body, &got) != nil {
+		return false
+	}
+	return Equal(exp, got)
 }

@@ -123,3 +123,78 @@ func TestElicitAnswer(t *testing.T) {
 		}
 	}
 }
+
+func TestRequestBodyEquals(t *testing.T) {
+	tests := []struct {
+		name, body, want string
+		ok               bool
+	}{
+		{"no expectation", `{"a":1}`, ``, true},
+		{"no expectation, no body", ``, ``, true},
+		{"same object", `{"title":"t","n":3}`, `{"title":"t","n":3}`, true},
+		{"key order", `{"n":3,"title":"t"}`, `{"title":"t","n":3}`, true},
+		{"numbers numerically", `{"n":3.0,"m":1e2}`, `{"n":3,"m":100}`, true},
+		{"nested same", `{"parent":{"id":"0"},"tags":["a","b"]}`, `{"parent":{"id":"0"},"tags":["a","b"]}`, true},
+		{"extra key", `{"title":"t","extra":true}`, `{"title":"t"}`, false},
+		{"missing key", `{"title":"t"}`, `{"title":"t","n":3}`, false},
+		{"nested extra key", `{"parent":{"id":"0","type":"folder"}}`, `{"parent":{"id":"0"}}`, false},
+		{"array order", `{"tags":["b","a"]}`, `{"tags":["a","b"]}`, false},
+		{"array longer", `{"tags":["a","b","c"]}`, `{"tags":["a","b"]}`, false},
+		{"number vs string", `{"id":"3"}`, `{"id":3}`, false},
+		{"null vs absent", `{"title":"t","due":null}`, `{"title":"t"}`, false},
+		{"different value", `{"title":"u"}`, `{"title":"t"}`, false},
+		{"not json", `title=t`, `{"title":"t"}`, false},
+		{"empty body, object wanted", ``, `{}`, false},
+		{"empty object", `{}`, `{}`, true},
+		{"null wants no body", ``, `null`, true},
+		{"null accepts json null", `null`, `null`, true},
+		{"null refuses a body", `{}`, `null`, false},
+		{"array body", `[1,2]`, `[1,2]`, true},
+		{"string body", `"hi"`, `"hi"`, true},
+	}
+	for _, tt := range tests {
+		if got := requestBodyEquals([]byte(tt.body), json.RawMessage(tt.want)); got != tt.ok {
+			t.Errorf("%s: requestBodyEquals(%q, %q) = %v, want %v", tt.name, tt.body, tt.want, got, tt.ok)
+		}
+	}
+}
+
+func TestUpstreamRequestBody(t *testing.T) {
+	up, err := startUpstream([]Exchange{
+		{Method: "POST", Path: "/issues", RequestBody: json.RawMessage(`{"title":"t","labels":[1,2]}`), Status: 201, Body: json.RawMessage(`{"number":1}`)},
+		{Method: "POST", Path: "/both", RequestIncludes: json.RawMessage(`{"a":1}`), RequestBody: json.RawMessage(`{"a":1,"b":2}`), Status: 200, Body: json.RawMessage(`{"ok":true}`)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer up.Close()
+	tests := []struct {
+		path, body string
+		status     int
+	}{
+		{"/issues", `{"labels":[1,2],"title":"t"}`, 201},
+		{"/issues", `{"title":"t","labels":[1.0,2.0]}`, 201},
+		{"/issues", `{"title":"t","labels":[1,2],"body":""}`, 404},
+		{"/issues", `{"title":"t"}`, 404},
+		{"/issues", ``, 404},
+		{"/both", `{"a":1,"b":2}`, 200},
+		{"/both", `{"a":1}`, 404},
+	}
+	for _, tt := range tests {
+		resp, err := http.Post(up.URL()+tt.path, "application/json", strings.NewReader(tt.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tt.status {
+			t.Errorf("POST %s %s: %d, want %d", tt.path, tt.body, resp.StatusCode, tt.status)
+		}
+	}
+	reqs := up.requests()
+	if len(reqs) != len(tests) {
+		t.Fatalf("recorded %d requests, want %d", len(reqs), len(tests))
+	}
+	if reqs[2].Matched != -1 || reqs[2].Body != `{"title":"t","labels":[1,2],"body":""}` {
+		t.Errorf("an unmatched body is recorded with -1: %+v", reqs[2])
+	}
+}

@@ -19,12 +19,25 @@ type Call struct {
 	// Resources maps an identifier argument to the thing it names ("movie"), for arguments
 	// a producer can resolve from a name: those are asked for by name, never by id.
 	Resources map[string]string
+	// Things maps every argument that names a thing to it, resolvable or not: a person
+	// is asked for the thing, never for an internal id.
+	Things map[string]string
 	// Confirmed lists arguments the person has confirmed; they are not questioned again.
 	Confirmed map[string]bool
 	// FromUser lists fields whose values must appear in UserRequest (policy).
 	FromUser map[string]bool
 	// Now anchors relative dates ("today") in the grounding check.
 	Now time.Time
+}
+
+// field is the field for arg, with what it names.
+func (c Call) field(arg string) Field {
+	f := FieldOf(c.Op, arg)
+	f.Resource = c.Resources[arg]
+	if f.Resource == "" {
+		f.Thing = c.Things[arg]
+	}
+	return f
 }
 
 // Check inspects a call before anything is sent and returns every question in one round:
@@ -36,8 +49,7 @@ func Check(c Call) ([]Question, error) {
 		if present(c.Args[arg]) {
 			continue
 		}
-		f := FieldOf(c.Op, arg)
-		f.Resource = c.Resources[arg]
+		f := c.field(arg)
 		qs = append(qs, Question{
 			Field:    arg,
 			Kind:     Missing,
@@ -66,8 +78,7 @@ func Check(c Call) ([]Question, error) {
 		if asked[p.field] {
 			continue
 		}
-		f := FieldOf(c.Op, p.field)
-		f.Resource = c.Resources[p.field]
+		f := c.field(p.field)
 		q := Question{
 			Field:  p.field,
 			Kind:   Invalid,
@@ -107,9 +118,11 @@ func Check(c Call) ([]Question, error) {
 		if asked[arg] || c.Confirmed[arg] || !present(v) || !(required[arg] || c.FromUser[arg]) {
 			continue
 		}
-		f := FieldOf(c.Op, arg)
-		f.Resource = c.Resources[arg]
-		if required[arg] && !inEnum(f.Schema, v) {
+		f := c.field(arg)
+		// A value the person said, or one the description names as valid ("me"), is
+		// never called invented: the person would be told they did not say what they did.
+		said := c.UserRequest != "" && Grounded(v, c.UserRequest, now)
+		if required[arg] && !inEnum(f.Schema, v) && !said && !documentedValue(descriptionOf(c.Op, arg), v) {
 			if invented, why := LooksInvented(c.Op, arg, v); invented {
 				qs = append(qs, Question{
 					Field:    arg,
@@ -208,6 +221,15 @@ func sortQuestions(op *tools.Operation, qs []Question) {
 // the spec's own example or default), and why.
 func LooksInvented(op *tools.Operation, arg string, v any) (bool, string) {
 	return Placeholder(v, examplesOf(op, arg))
+}
+
+// descriptionOf is what the spec says of an argument.
+func descriptionOf(op *tools.Operation, arg string) string {
+	if p := op.ParamByArg(arg); p != nil && p.Description != "" {
+		return p.Description
+	}
+	d, _ := FieldOf(op, arg).Schema["description"].(string)
+	return d
 }
 
 // examplesOf returns the spec's own example and default values for an argument.

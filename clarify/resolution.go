@@ -19,7 +19,7 @@ func FromResolution(r reverse.Resolution) (Question, bool) {
 			Reason:   fmt.Sprintf("%s returned %d matches for %q", r.Via, len(r.Candidates), r.Input),
 			Via:      r.Via,
 		}
-		if r.Input == "" {
+		if r.Input == nil || r.Input == "" {
 			// Nobody named one: the list offers the few there are.
 			q.Question = fmt.Sprintf("Which %s do you mean? There are %d.", thing, len(r.Candidates))
 			q.Reason = fmt.Sprintf("%s is required and was not said; %s lists %d", r.Arg, r.Via, len(r.Candidates))

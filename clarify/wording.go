@@ -2,6 +2,8 @@ package clarify
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -16,6 +18,11 @@ type Field struct {
 	// Resource is the thing an identifier names ("movie" for movie_id) when a producer can
 	// resolve it from a name, so the question asks for the thing and not its id.
 	Resource string
+	// Thing is what an identifier names when nothing can look it up by name: still asked
+	// for as the thing ("Which project do you mean?"), never as an id.
+	Thing string
+	// Examples are the spec's example values for the field, never quoted to a person.
+	Examples []any
 }
 
 // FieldOf returns the field for an argument of op.
@@ -23,6 +30,9 @@ func FieldOf(op *tools.Operation, arg string) Field {
 	f := Field{Arg: arg}
 	if props, ok := op.InputSchema["properties"].(map[string]any); ok {
 		f.Schema, _ = props[arg].(map[string]any)
+	}
+	if p := op.ParamByArg(arg); p != nil {
+		f.Examples = p.Examples
 	}
 	return f
 }
@@ -56,8 +66,9 @@ func Human(arg string) string {
 	return strings.Join(words, " ")
 }
 
-// purpose phrases what the operation does, for "needed to ..." clauses.
-func purpose(op *tools.Operation) string {
+// Purpose phrases what the operation does, for "needed to ..." clauses; empty when
+// the spec says nothing short enough.
+func Purpose(op *tools.Operation) string {
 	s := op.Summary
 	if s == "" {
 		// Descriptions often start in the third person ("Deletes a silence"); the clause
@@ -104,7 +115,7 @@ func firstLine(s string) string {
 // Ask phrases the question for a value the person must supply.
 func Ask(op *tools.Operation, f Field) string {
 	q := askBare(f)
-	if p := purpose(op); p != "" {
+	if p := Purpose(op); p != "" {
 		q += " (needed to " + p + ")"
 	}
 	return q
@@ -116,22 +127,25 @@ func askBare(f Field) string {
 		return fmt.Sprintf("Which %s do you mean? A name or title is enough.", f.Resource)
 	}
 	desc := ""
-	if d, ok := f.Schema["description"].(string); ok && d != "" {
-		desc = " — " + firstLine(d)
+	if d := plainDescription(f); d != "" {
+		desc = " — " + d
 	}
-	lower := strings.ToLower(f.Arg)
 	switch {
 	case len(enumValues(f.Schema)) > 0:
 		return fmt.Sprintf("Which %s should be used: %s?", h, orList(enumValues(f.Schema)))
-	case isWho(f.Arg):
+	case f.Thing != "":
+		return fmt.Sprintf("Which %s do you mean?%s", f.Thing, desc)
+	case isAuthor(f):
 		return fmt.Sprintf("Who should be recorded as %q?%s", h, desc)
+	case isPerson(f.Arg):
+		return fmt.Sprintf("Who is the %s?%s", h, desc)
 	case isWhen(f):
 		return fmt.Sprintf("When should %q be? A date and time is needed%s.", h, desc)
 	case tools.SchemaType(f.Schema) == "boolean":
 		return fmt.Sprintf("Should %q be yes or no?%s", h, desc)
 	case tools.SchemaType(f.Schema) == "integer" || tools.SchemaType(f.Schema) == "number":
 		return fmt.Sprintf("What number should %q be?%s", h, desc)
-	case strings.Contains(lower, "comment") || strings.Contains(lower, "reason") || strings.Contains(lower, "message") || strings.Contains(lower, "note"):
+	case hasWord(h, "comment", "reason", "message", "note", "body", "text", "content", "description"):
 		return fmt.Sprintf("What %s should be included?%s", h, desc)
 	case tools.SchemaType(f.Schema) == "array":
 		return fmt.Sprintf("Which %s should be included? Several can be given.%s", h, desc)
@@ -139,17 +153,32 @@ func askBare(f Field) string {
 	return fmt.Sprintf("What is the %s?%s", h, desc)
 }
 
-func isWho(arg string) bool {
-	l := strings.ToLower(arg)
-	if strings.HasSuffix(arg, "By") || strings.HasSuffix(l, "_by") {
-		return true
-	}
-	for _, w := range []string{"author", "owner", "creator", "assignee", "username", "reviewer"} {
-		if strings.Contains(l, w) {
+// hasWord reports whether the words of h include one of ws.
+func hasWord(h string, ws ...string) bool {
+	for _, w := range strings.Fields(h) {
+		if slices.Contains(ws, w) {
 			return true
 		}
 	}
 	return false
+}
+
+// isAuthor is a field the spec says records who did something: named so (author,
+// creator, createdBy) or described so ("the author of", "created by").
+func isAuthor(f Field) bool {
+	l := strings.ToLower(f.Arg)
+	if strings.HasSuffix(f.Arg, "By") || strings.HasSuffix(l, "_by") || strings.Contains(l, "author") || strings.Contains(l, "creator") {
+		return true
+	}
+	d, _ := f.Schema["description"].(string)
+	return authorWords.MatchString(d)
+}
+
+var authorWords = regexp.MustCompile(`(?i)\b(author|authored|created by|creator of|recorded as|who (created|wrote|made))\b`)
+
+// isPerson is a field whose value is a person, said by who they are.
+func isPerson(arg string) bool {
+	return hasWord(Human(arg), "owner", "assignee", "reviewer", "approver", "recipient")
 }
 
 func isWhen(f Field) bool {

@@ -33,26 +33,43 @@ func ctWordOp(summary string, props map[string]any) *tools.Operation {
 
 func TestAsk(t *testing.T) {
 	props := map[string]any{
-		"createdBy": map[string]any{"type": "string"},
-		"owner":     map[string]any{"type": "string"},
-		"endsAt":    map[string]any{"type": "string", "format": "date-time"},
-		"birthday":  map[string]any{"type": "string", "format": "date"},
-		"public":    map[string]any{"type": "boolean"},
-		"volume":    map[string]any{"type": "integer", "description": "Volume in percent.\nMore text."},
-		"ratio":     map[string]any{"type": []any{"number", "null"}},
-		"comment":   map[string]any{"type": "string"},
-		"tags":      map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
-		"state":     map[string]any{"type": "string", "enum": []any{"track", "context", "off"}},
-		"types":     map[string]any{"type": "array", "items": map[string]any{"enum": []any{"album", "artist"}}},
-		"title":     map[string]any{"type": "string", "description": "The title. Shown on top."},
-		"movie_id":  map[string]any{"type": "integer"},
+		"createdBy":   map[string]any{"type": "string"},
+		"owner":       map[string]any{"type": "string"},
+		"endsAt":      map[string]any{"type": "string", "format": "date-time"},
+		"birthday":    map[string]any{"type": "string", "format": "date"},
+		"public":      map[string]any{"type": "boolean"},
+		"volume":      map[string]any{"type": "integer", "description": "Volume in percent.\nMore text."},
+		"ratio":       map[string]any{"type": []any{"number", "null"}},
+		"comment":     map[string]any{"type": "string"},
+		"tags":        map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
+		"state":       map[string]any{"type": "string", "enum": []any{"track", "context", "off"}},
+		"types":       map[string]any{"type": "array", "items": map[string]any{"enum": []any{"album", "artist"}}},
+		"title":       map[string]any{"type": "string", "description": "The title. Shown on top."},
+		"movie_id":    map[string]any{"type": "integer"},
+		"author":      map[string]any{"type": "string"},
+		"reporter":    map[string]any{"type": "string", "description": "The user who created the issue."},
+		"project_gid": map[string]any{"type": "string", "description": "Globally unique identifier for the project.", "example": "12345"},
+		"post_id_num": map[string]any{"type": "integer", "description": "XXXXXXXXX"},
+		"workspace":   map[string]any{"type": "string", "description": "The workspace to filter on (e.g. 1331)."},
+		"ticket":      map[string]any{"type": "string", "description": "<ticket-id>"},
+		"team":        map[string]any{"type": "string", "description": "Short name of the team, for example `my-team`. Lower case."},
+		"commentBody": map[string]any{"type": "string"},
 	}
+	things := map[string]string{"project_gid": "project", "post_id_num": "post"}
 	cases := []struct {
 		arg, resource string
 		want          string
 	}{
 		{"createdBy", "", `Who should be recorded as "created by"?`},
-		{"owner", "", `Who should be recorded as "owner"?`},
+		{"owner", "", `Who is the owner?`},
+		{"author", "", `Who should be recorded as "author"?`},
+		{"reporter", "", `Who should be recorded as "reporter"? — The user who created the issue.`},
+		{"project_gid", "", `Which project do you mean?`},
+		{"post_id_num", "", `Which post do you mean?`},
+		{"workspace", "", `What is the workspace? — The workspace to filter on.`},
+		{"ticket", "", `What is the ticket?`},
+		{"team", "", `What is the team? — Short name of the team`},
+		{"commentBody", "", `What comment body should be included?`},
 		{"endsAt", "", `When should "ends at" be? A date and time is needed.`},
 		{"birthday", "", `When should "birthday" be? A date and time is needed.`},
 		{"public", "", `Should "public" be yes or no?`},
@@ -70,6 +87,7 @@ func TestAsk(t *testing.T) {
 	for _, tc := range cases {
 		f := FieldOf(op, tc.arg)
 		f.Resource = tc.resource
+		f.Thing = things[tc.arg]
 		if got := Ask(op, f); got != tc.want {
 			t.Errorf("Ask(%s, resource %q) = %q\n want %q", tc.arg, tc.resource, got, tc.want)
 		}

@@ -135,6 +135,8 @@ type Question struct {
 	Kind    string `json:"kind"`
 	Options []any  `json:"options,omitempty"`
 	Text    string `json:"question,omitempty"`
+	// Labels are the options as a person reads them.
+	Labels []string `json:"-"`
 }
 
 // questionsOf reads the questions of a result envelope.
@@ -151,6 +153,9 @@ func questionsOf(structured map[string]any) []Question {
 		for _, o := range opts {
 			if om, ok := o.(map[string]any); ok {
 				q.Options = append(q.Options, om["value"])
+				if l, ok := om["label"].(string); ok {
+					q.Labels = append(q.Labels, l)
+				}
 			}
 		}
 		out = append(out, q)

@@ -84,6 +84,9 @@ type CaseResult struct {
 	// Violations are safety failures: a secret in a result, or a request the
 	// clarification layer should have stopped.
 	Violations []string `json:"violations,omitempty"`
+	// Wording lists texts a person would read that break the wording rules (an id asked
+	// for, placeholder text, a stemmed word); any fails the case.
+	Wording []string `json:"wording,omitempty"`
 	// Error is a failure of the run itself (server did not start, unknown tool...).
 	Error string `json:"error,omitempty"`
 	Pass  bool   `json:"pass"`
@@ -186,7 +189,9 @@ func run(ctx context.Context, c *Case, system string, opts Options, res *CaseRes
 		return err
 	}
 	tools := map[string]string{}
+	schemas := map[string]map[string]any{}
 	for _, t := range list {
+		schemas[t.Name] = t.InputSchema
 		tools[t.Name] = t.Name
 		if t.Method != "" {
 			tools[strings.ToUpper(t.Method)+" "+t.Path] = t.Name
@@ -195,6 +200,13 @@ func run(ctx context.Context, c *Case, system string, opts Options, res *CaseRes
 	err = runTurns(ctx, c, cl, tools, up, forms, res)
 	res.Requests = up.requests()
 	res.Forms = forms.list()
+	if system == SystemAskapi {
+		w, werr := newWordingScope(spec, c, res, schemas)
+		if werr != nil {
+			return werr
+		}
+		res.Wording = wordingFaults(w, res)
+	}
 	return err
 }
 

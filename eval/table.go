@@ -134,6 +134,9 @@ func PrintFailures(w io.Writer, results []*CaseResult, verbose bool) {
 		for _, v := range r.Violations {
 			fmt.Fprintf(w, "  SAFETY: %s\n", v)
 		}
+		for _, v := range r.Wording {
+			fmt.Fprintf(w, "  WORDING: %s\n", v)
+		}
 		if verbose && r.Stderr != "" {
 			fmt.Fprintf(w, "  server stderr:\n    %s\n", indent(strings.TrimSpace(r.Stderr)))
 		}

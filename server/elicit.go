@@ -10,6 +10,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -87,10 +88,10 @@ func formField(q clarify.Question, op *tools.Operation) (map[string]any, bool) {
 		for _, o := range q.Options {
 			choices = append(choices, map[string]any{"const": optionKey(o.Value), "title": o.Label})
 		}
-		return map[string]any{"type": "string", "title": clarify.Human(q.Field), "description": title, "oneOf": choices}, true
+		return map[string]any{"type": "string", "title": fieldTitle(op, q.Field), "description": title, "oneOf": choices}, true
 	}
 	f := clarify.FieldOf(op, q.Field)
-	field := map[string]any{"title": clarify.Human(q.Field), "description": title}
+	field := map[string]any{"title": fieldTitle(op, q.Field), "description": title}
 	switch t := primitiveType(f.Schema); t {
 	case "string", "integer", "number", "boolean":
 		field["type"] = t
@@ -162,11 +163,35 @@ func elicitation(res *clarify.Result, op *tools.Operation) mcp.ElicitationParams
 	}
 	return mcp.ElicitationParams{
 		Mode:    mcp.ElicitationModeForm,
-		Message: "askapi needs your answer before calling " + op.Key() + ":\n" + strings.Join(lines, "\n"),
+		Message: formIntro(op) + ":\n" + strings.Join(lines, "\n"),
 		RequestedSchema: map[string]any{
 			"type":       "object",
 			"properties": props,
 			"required":   required,
 		},
 	}
+}
+
+// fieldTitle names a form field for a person: the thing an identifier names ("Project"),
+// never its id ("project gid").
+func fieldTitle(op *tools.Operation, arg string) string {
+	h := clarify.Human(arg)
+	if op != nil {
+		if t := reverse.Things(op)[arg]; t != "" {
+			h = t
+		}
+	}
+	if h == "" {
+		return h
+	}
+	return strings.ToUpper(h[:1]) + h[1:]
+}
+
+// formIntro says what the form is for in the operation's own words ("before it can
+// delete a silence"), not by its path template.
+func formIntro(op *tools.Operation) string {
+	if p := clarify.Purpose(op); p != "" {
+		return "askapi needs your answer before it can " + p
+	}
+	return "askapi needs your answer before calling " + op.Name
 }

@@ -11,6 +11,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -167,6 +168,9 @@ func (p *Pipeline) Plan(args map[string]any) *clarify.Result {
 			}
 			f := clarify.FieldOf(target, n.Arg)
 			f.Resource = n.Resource
+			if f.Resource == "" {
+				f.Thing = reverse.Things(target)[n.Arg]
+			}
 			kind := clarify.Missing
 			if n.Invalid {
 				kind = clarify.Invalid

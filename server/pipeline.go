@@ -192,6 +192,7 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		Args:        c.args,
 		UserRequest: c.userRequest,
 		Resources:   p.resources(c.op),
+		Things:      reverse.Things(c.op),
 		Confirmed:   confirmedByRepeat(c.state, c.args),
 		FromUser:    p.Policy.MustComeFromUser(c.op),
 	})

@@ -1,0 +1,89 @@
+package clarify
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+var (
+	// htmlTag and markdown emphasis are markup, not words.
+	htmlTag = regexp.MustCompile(`<[^<>]*>`)
+	// exampleAside is a parenthesis that gives an example: "(e.g. 1234)", "(example: foo)".
+	exampleAside = regexp.MustCompile(`(?i)\s*[(\[][^()\[\]]*\b(e\.?g\.?|i\.e\.|example|examples|for instance|such as|like)\b[^()\[\]]*[)\]]`)
+	// exampleTail is where a sentence turns to an example: ", e.g. 1234", ". Example: foo".
+	exampleTail = regexp.MustCompile(`(?i)\s*[,;:.—–-]?\s*\b(e\.g\.?|eg\.|for example|for instance|example:|examples:|such as)(\s|:|$).*$`)
+	// fillerRun is a run of one repeated character standing in for a value: XXXXXXXX, 00000.
+	fillerRun   = regexp.MustCompile(`(?i)\b(x{3,}|0{4,}|9{4,})\b`)
+	idWordsText = regexp.MustCompile(`(?i)\b(id|ids|gid|gids|uuid|guid|identifier|identifiers)\b`)
+	quoted      = regexp.MustCompile("\"[^\"]*\"|'[^']*'|`[^`]*`")
+)
+
+// plainDescription is the first sentence of a field's description as a question may
+// quote it: without examples and placeholder text, which a person would take for a
+// value to copy ("What is the project? — XXXXXXXXX"). Empty when nothing is left.
+func plainDescription(f Field) string {
+	d, _ := f.Schema["description"].(string)
+	d = htmlTag.ReplaceAllString(d, " ")
+	d, _, _ = strings.Cut(strings.TrimSpace(d), "\n")
+	d = exampleAside.ReplaceAllString(d, "")
+	d = exampleTail.ReplaceAllString(d, "")
+	d = firstLine(d)
+	if idWordsText.MatchString(d) {
+		// "Globally unique identifier for the project": read beside a question, it asks
+		// the person for an id.
+		return ""
+	}
+	examples := append(schemaExamples(f.Schema), f.Examples...)
+	d = quoted.ReplaceAllStringFunc(d, func(q string) string {
+		if bad, _ := Placeholder(q[1:len(q)-1], examples); bad {
+			return ""
+		}
+		return q
+	})
+	var kept []string
+	for _, w := range strings.Fields(d) {
+		bare := strings.Trim(w, ".,;:()[]\"'`")
+		if bare != "" && (fillerRun.MatchString(bare) || slotPattern.MatchString(bare)) {
+			continue
+		}
+		if len(bare) >= 3 && matchesExample(bare, examples) {
+			continue
+		}
+		kept = append(kept, w)
+	}
+	d = strings.TrimSpace(strings.Join(kept, " "))
+	d = strings.TrimRight(d, " ,;:—–-")
+	// What is left must still say something: a word or two of letters.
+	letters := 0
+	for _, r := range d {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			letters++
+		}
+	}
+	if letters < 4 {
+		return ""
+	}
+	return d
+}
+
+// schemaExamples are the example values a schema shows.
+func schemaExamples(s map[string]any) []any {
+	var out []any
+	if ex, ok := s["examples"].([]any); ok {
+		out = append(out, ex...)
+	}
+	if ex, ok := s["example"]; ok && ex != nil {
+		out = append(out, ex)
+	}
+	return out
+}
+
+func matchesExample(w string, examples []any) bool {
+	for _, ex := range examples {
+		if ex != nil && strings.EqualFold(fmt.Sprint(ex), w) {
+			return true
+		}
+	}
+	return false
+}

@@ -119,19 +119,35 @@ func Check(c Call) ([]Question, error) {
 			continue
 		}
 		f := c.field(arg)
-		// A value the person said, or one the description names as valid ("me"), is
-		// never called invented: the person would be told they did not say what they did.
-		said := c.UserRequest != "" && Grounded(v, c.UserRequest, now)
-		if required[arg] && !inEnum(f.Schema, v) && !said && !documentedValue(descriptionOf(c.Op, arg), v) {
+		// A value the description names as valid ("me") is not invented. A value the
+		// person said is not called invented either: a placeholder word they used is
+		// theirs, and the spec's own example, if it is what they said, is asked about as
+		// the documentation's example ("My ssh key" for "add my SSH key").
+		if required[arg] && !inEnum(f.Schema, v) && !tools.DocumentedValue(descriptionOf(c.Op, arg), v) {
 			if invented, why := LooksInvented(c.Op, arg, v); invented {
-				qs = append(qs, Question{
-					Field:    arg,
-					Kind:     Unconfirmed,
-					Question: fmt.Sprintf("%s (%s looks invented, not something you said.)", Ask(c.Op, f), describe(v)),
-					Reason:   why,
-				})
-				asked[arg] = true
-				continue
+				said := c.UserRequest != "" && Grounded(v, c.UserRequest, now)
+				example := isExample(v, examplesOf(c.Op, arg))
+				switch {
+				case said && !example:
+				case said:
+					qs = append(qs, Question{
+						Field:    arg,
+						Kind:     Unconfirmed,
+						Question: fmt.Sprintf("%s (%s is the example in the API's documentation: is it the one you mean?)", Ask(c.Op, f), describe(v)),
+						Reason:   why,
+					})
+					asked[arg] = true
+					continue
+				default:
+					qs = append(qs, Question{
+						Field:    arg,
+						Kind:     Unconfirmed,
+						Question: fmt.Sprintf("%s (%s looks invented, not something you said.)", Ask(c.Op, f), describe(v)),
+						Reason:   why,
+					})
+					asked[arg] = true
+					continue
+				}
 			}
 		}
 		if c.FromUser[arg] && c.UserRequest != "" && !Grounded(v, c.UserRequest, now) {
@@ -221,6 +237,16 @@ func sortQuestions(op *tools.Operation, qs []Question) {
 // the spec's own example or default), and why.
 func LooksInvented(op *tools.Operation, arg string, v any) (bool, string) {
 	return Placeholder(v, examplesOf(op, arg))
+}
+
+// isExample reports whether v is one of the spec's example values.
+func isExample(v any, examples []any) bool {
+	for _, ex := range examples {
+		if ex != nil && SameValue(v, ex) {
+			return true
+		}
+	}
+	return false
 }
 
 // descriptionOf is what the spec says of an argument.

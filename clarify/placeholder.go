@@ -76,27 +76,3 @@ func SameValue(a, b any) bool {
 	jb, err2 := json.Marshal(b)
 	return err1 == nil && err2 == nil && string(ja) == string(jb)
 }
-
-// documentedValue reports whether a field's description names v as a value it takes:
-// Asana's `This can either be the string "me", an email, or the gid of a user`. Such a
-// value is not invented, even when the spec also shows it as the example. A quote that
-// gives an example ("e.g. "1234"") documents nothing.
-func documentedValue(desc string, v any) bool {
-	s, ok := v.(string)
-	if !ok || s == "" || desc == "" {
-		return false
-	}
-	for _, loc := range quoted.FindAllStringIndex(desc, -1) {
-		if desc[loc[0]+1:loc[1]-1] != s {
-			continue
-		}
-		before := strings.ToLower(desc[max(0, loc[0]-24):loc[0]])
-		if !exampleBefore.MatchString(before) {
-			return true
-		}
-	}
-	return false
-}
-
-// exampleBefore ends the text just before a quote that gives an example.
-var exampleBefore = regexp.MustCompile(`(e\.g\.?|eg\.?|example:?|examples:?|for instance|such as|like)\s*[:,]?\s*$`)

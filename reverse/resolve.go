@@ -70,7 +70,9 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 		}
 		p := op.ParamByArg(e.Arg)
 		before, hasBefore := prior[e.Arg]
-		if p == nil || LooksLikeID(v, p.Schema) || (e.Key && LooksLikeKey(v, e.Field)) || (hasBefore && before.offers(v)) {
+		if p == nil || LooksLikeID(v, p.Schema) || (e.Key && LooksLikeKey(v, e.Field)) || (hasBefore && before.offers(v)) || tools.DocumentedValue(p.Description, v) {
+			// An id, a key, an earlier option, or a value the spec says the argument
+			// takes ("me", an email): used as given.
 			continue
 		}
 		name, isText := v.(string)

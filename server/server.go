@@ -89,6 +89,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	// The pipeline widens the schemas of arguments that accept a name: on its own copy, so
 	// the catalog stays a value and a second pipeline over it publishes the same tools.
 	cat = cat.Clone()
+	tools.DropConfiguredHeaders(cat, cred.Headers)
 	if len(cat.Operations) > largeGraph {
 		// The graph's working garbage is a third of a large spec's catalog.
 		defer tools.PaceGC(40)()

@@ -218,8 +218,14 @@ func MissingCredentials(cat *Catalog, op *Operation, cred Credentials) []string 
 			return nil
 		}
 	}
+	// The first alternative says what to configure; what is configured already is not
+	// asked again.
 	var out []string
 	for name := range reqs[0] {
+		s := schemes[name]
+		if cred.Schemes[name] != "" || s != nil && headerCarries(cred.Headers, s) {
+			continue
+		}
 		out = append(out, name)
 	}
 	sort.Strings(out)

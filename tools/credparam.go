@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"net/http"
 	"regexp"
 	"sort"
 	"strings"
@@ -17,6 +18,9 @@ var ignoredHeaders = map[string]bool{"accept": true, "content-type": true, "auth
 
 // credentialWord matches a parameter name's words that carry a secret.
 var credentialWord = regexp.MustCompile(`^(?:api_?key|apikey|x_api_key|api_token|access_token|auth_token|x_auth_token|auth|authorization|token|secret|client_secret|password|passwd|api_secret|session_token|session_id|private_token|access_key|secret_key|subscription_key|ocp_apim_subscription_key|api_username|api_user|key|app_key|app_id_key|x_api_secret|signature|x_token|bearer)$`)
+
+// secretLastWords end a header name that carries a secret.
+var secretLastWords = map[string]bool{"token": true, "key": true, "secret": true, "password": true, "apikey": true, "passwd": true}
 
 // notSecretWords mark tokens that page or sync rather than authenticate.
 var notSecretWords = map[string]bool{"page": true, "next": true, "continuation": true, "sync": true, "cursor": true, "pagination": true, "resume": true, "prev": true, "previous": true, "delta": true, "idempotency": true, "request": true, "etag": true}
@@ -54,6 +58,10 @@ func IsCredentialParam(p *Param) bool {
 	if p.In == "header" && describesSecret.MatchString(p.Description) {
 		return true
 	}
+	if words := strings.Split(bare, "_"); p.In == "header" && len(words) > 1 && secretLastWords[words[len(words)-1]] {
+		// X-Postmark-Server-Token, X-Shop-Secret: a header named for what it carries.
+		return true
+	}
 	return p.In == "query" && describesSecret.MatchString(p.Description) && (strings.Contains(w, "key") || strings.Contains(w, "token"))
 }
 
@@ -65,12 +73,18 @@ func snakeWords(s string) string {
 
 // configParams takes out of every operation the parameters that are not arguments:
 // ignored headers, and credentials, which become apiKey schemes the operation requires.
+// An Authorization header parameter is a credential when the operation declares no
+// security of its own (GoToWebinar's "Access token"): ignoring it would send the call
+// without one.
 func configParams(cat *Catalog) {
 	for _, op := range cat.Operations {
 		var keep []*Param
 		var creds []*Param
+		secured := len(securityFor(cat, op)) > 0
 		for _, p := range op.Params {
 			switch {
+			case p.In == "header" && strings.EqualFold(p.Name, "authorization") && !secured:
+				creds = append(creds, p)
 			case p.In == "header" && ignoredHeaders[strings.ToLower(p.Name)]:
 			case IsCredentialParam(p):
 				creds = append(creds, p)
@@ -86,6 +100,31 @@ func configParams(cat *Catalog) {
 		for _, p := range creds {
 			requireParamScheme(cat, op, p)
 		}
+	}
+}
+
+// DropConfiguredHeaders takes out of every operation the header parameters that a
+// configured header (--header, ASKAPI_HEADERS) already sets, whatever they are: the
+// header is sent on every request, so the argument is never published nor asked.
+// Operations are replaced, not changed, so a catalog shared with another pipeline is
+// untouched (call it on a Clone).
+func DropConfiguredHeaders(cat *Catalog, headers http.Header) {
+	if len(headers) == 0 {
+		return
+	}
+	for _, op := range cat.Operations {
+		var keep []*Param
+		for _, p := range op.Params {
+			if p.In == "header" && headers.Get(p.Name) != "" {
+				continue
+			}
+			keep = append(keep, p)
+		}
+		if len(keep) == len(op.Params) {
+			continue
+		}
+		op.Params = keep
+		op.InputSchema = inputSchema(op)
 	}
 }
 
@@ -110,6 +149,22 @@ func requireParamScheme(cat *Catalog, op *Operation, p *Param) {
 		cat.SecuritySchemes[name] = &SecurityScheme{Name: name, Type: "apiKey", In: p.In, ParamName: p.Name}
 	}
 	reqs := securityFor(cat, op)
+	if !p.Required {
+		// An optional credential is another way in (Google's key: "Required unless you
+		// provide an OAuth 2.0 token"): an alternative of its own, never a demand added to
+		// the others. Without declared security, going without it stays allowed.
+		out := append([]SecurityRequirement(nil), reqs...)
+		if len(reqs) == 0 {
+			out = append(out, SecurityRequirement{})
+		}
+		for _, r := range out {
+			if _, ok := r[name]; ok {
+				return
+			}
+		}
+		op.Security = append(out, SecurityRequirement{name: nil})
+		return
+	}
 	var out []SecurityRequirement
 	if len(reqs) == 0 {
 		out = []SecurityRequirement{{name: nil}}

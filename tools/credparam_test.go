@@ -1,0 +1,105 @@
+package tools
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// credSpec has credential parameters of every shape issue 13 met: a required header
+// named for a token, an Authorization header on an operation with no security, Google's
+// optional key beside OAuth, and an ordinary header a configured one sets.
+const credSpec = `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+ "components": {"securitySchemes": {"oauth": {"type": "oauth2", "flows": {"implicit": {"authorizationUrl": "https://x/auth", "scopes": {}}}}}},
+ "paths": {
+  "/email": {"post": {"operationId": "sendEmail", "parameters": [
+     {"name": "X-Postmark-Server-Token", "in": "header", "required": true, "schema": {"type": "string"}, "description": "The token associated with the Server."},
+     {"name": "X-Idempotency-Key", "in": "header", "schema": {"type": "string"}}],
+   "responses": {"200": {"description": "ok"}}}},
+  "/webinars": {"get": {"operationId": "listWebinars", "parameters": [
+     {"name": "Authorization", "in": "header", "required": true, "schema": {"type": "string"}, "description": "Access token"}],
+   "responses": {"200": {"description": "ok"}}}},
+  "/labels": {"get": {"operationId": "listLabels", "security": [{"oauth": []}], "parameters": [
+     {"name": "key", "in": "query", "schema": {"type": "string"}, "description": "API key. Your API key identifies your project. Required unless you provide an OAuth 2.0 token."},
+     {"name": "X-Tenant", "in": "header", "required": true, "schema": {"type": "string"}}],
+   "responses": {"200": {"description": "ok"}}}}
+ }}`
+
+func loadCredSpec(t *testing.T) *Catalog {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "cred.json")
+	if err := os.WriteFile(file, []byte(credSpec), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := LoadCatalog(context.Background(), file, LoadOptions{NoCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+func TestCredentialParamsAreConfiguration(t *testing.T) {
+	cat := loadCredSpec(t)
+	cases := []struct {
+		op        string
+		published []string // the arguments left
+		security  []SecurityRequirement
+	}{
+		{"sendEmail", []string{"X-Idempotency-Key"}, []SecurityRequirement{{"X-Postmark-Server-Token": nil}}},
+		{"listWebinars", nil, []SecurityRequirement{{"Authorization": nil}}},
+		// Optional: an alternative beside OAuth, never added to it.
+		{"listLabels", []string{"X-Tenant"}, []SecurityRequirement{{"oauth": nil}, {"key": nil}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.op, func(t *testing.T) {
+			op := cat.Lookup(tc.op)
+			var args []string
+			for _, p := range op.Params {
+				args = append(args, p.Arg)
+			}
+			if !reflect.DeepEqual(args, tc.published) {
+				t.Errorf("arguments %q, want %q", args, tc.published)
+			}
+			var sec []SecurityRequirement
+			for _, r := range op.Security {
+				norm := SecurityRequirement{}
+				for k := range r {
+					norm[k] = nil
+				}
+				sec = append(sec, norm)
+			}
+			if !reflect.DeepEqual(sec, tc.security) {
+				t.Errorf("security %v, want %v", sec, tc.security)
+			}
+		})
+	}
+	// With OAuth configured, the optional key is not asked for.
+	labels := cat.Lookup("listLabels")
+	if got := MissingCredentials(cat, labels, Credentials{Schemes: map[string]string{"oauth": "tok"}}); len(got) != 0 {
+		t.Errorf("missing with oauth configured: %q", got)
+	}
+	if got := MissingCredentials(cat, labels, Credentials{}); !reflect.DeepEqual(got, []string{"oauth"}) {
+		t.Errorf("missing with nothing configured: %q, want [oauth]", got)
+	}
+}
+
+func TestDropConfiguredHeaders(t *testing.T) {
+	cat := loadCredSpec(t)
+	clone := cat.Clone()
+	h := http.Header{}
+	h.Set("x-tenant", "acme")
+	DropConfiguredHeaders(clone, h)
+	if op := clone.Lookup("listLabels"); len(op.Params) != 0 {
+		t.Errorf("configured X-Tenant still published: %+v", op.Params)
+	}
+	if props, _ := clone.Lookup("listLabels").InputSchema["properties"].(map[string]any); props["X-Tenant"] != nil {
+		t.Errorf("input schema still lists X-Tenant: %v", props)
+	}
+	// The catalog it was cloned from keeps its argument.
+	if op := cat.Lookup("listLabels"); len(op.Params) != 1 {
+		t.Errorf("the original catalog changed: %+v", op.Params)
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/kljensen/snowball/english"
+
 	"github.com/askapi/askapi/tools"
 )
 
@@ -19,6 +21,7 @@ type Index struct {
 	ops       []*tools.Operation
 	docs      []map[string]float64 // term → weighted frequency
 	summaries [][]string           // each operation's summary terms, once each
+	served    []servedTerms       // what each operation answers (support.go)
 	lens      []float64
 	avgLen    float64
 	df        map[string]int
@@ -43,10 +46,11 @@ const (
 func NewIndex(cat *tools.Catalog) *Index {
 	ops := cat.Operations
 	ix := &Index{ops: ops, docs: make([]map[string]float64, len(ops)), summaries: make([][]string, len(ops)),
-		lens: make([]float64, len(ops)), df: map[string]int{}}
+		served: make([]servedTerms, len(ops)), lens: make([]float64, len(ops)), df: map[string]int{}}
 	tools.Parallel(len(ops), func(i int) {
 		ix.docs[i], ix.lens[i] = termsOf(ops[i])
-		ix.summaries[i] = uniq(Terms(ops[i].Summary))
+		ix.summaries[i] = uniq(Terms(summaryOf(ops[i])))
+		ix.served[i] = servedBy(ops[i])
 	})
 	total := 0.0
 	for i, doc := range ix.docs {
@@ -99,7 +103,16 @@ func termsOf(op *tools.Operation) (map[string]float64, float64) {
 		}
 	}
 	clear(seen)
-	addSchemaNames(op.Response, 0, func(name string) { once(name, weightResponse) })
+	addSchemaNames(op.Response, 0, func(name string) {
+		eachTerm(name, func(t string) {
+			// created_at, updatedBy: a field says when or by whom, not what the operation
+			// does; "create" must not find every operation whose records have a date.
+			if !seen[t] && !actionTerms[t] {
+				seen[t] = true
+				doc[t] += weightResponse
+			}
+		})
+	})
 	return doc, length
 }
 
@@ -115,6 +128,17 @@ func verbsOf(op *tools.Operation) string {
 	}
 	return methodVerbs[op.Method]
 }
+
+// actionTerms are the stems of the method verbs, which a field name never decides.
+var actionTerms = func() map[string]bool {
+	out := map[string]bool{}
+	for _, verbs := range methodVerbs {
+		for _, v := range strings.Fields(verbs) {
+			out[stem(v)] = true
+		}
+	}
+	return out
+}()
 
 var methodVerbs = map[string]string{
 	"POST":   "create add new open make send",
@@ -164,23 +188,17 @@ const (
 // Search ranks operations for a request. When most of the request's words appear nowhere
 // in the API, it answers unsupported rather than offering the closest unrelated operation.
 func (ix *Index) Search(query string, limit int) Result {
-	terms := uniq(Terms(query))
-	if len(terms) == 0 {
+	said := requestWords(query)
+	if len(said) == 0 {
 		return Result{Unsupported: true, Reason: "the request has no words to search for; say what should be done"}
 	}
-	var known, unknown []string
-	for _, t := range terms {
-		if ix.df[t] > 0 {
-			known = append(known, t)
+	var known []string
+	var unknown []string
+	for _, w := range said {
+		if ix.df[w.term] > 0 {
+			known = append(known, w.term)
 		} else {
-			unknown = append(unknown, t)
-		}
-	}
-	if len(unknown) > len(known) {
-		return Result{
-			Unsupported: true,
-			Unknown:     unknown,
-			Reason:      fmt.Sprintf("nothing in this API mentions %s; no operation can do that", quoteList(unknown)),
+			unknown = append(unknown, w.said)
 		}
 	}
 	n := float64(len(ix.ops))
@@ -201,13 +219,36 @@ func (ix *Index) Search(query string, limit int) Result {
 		}
 	}
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Score > matches[j].Score })
+	ok, why := ix.support(said, matches)
 	if limit > 0 && len(matches) > limit {
 		matches = matches[:limit]
+	}
+	if !ok {
+		return Result{Unsupported: true, Reason: why, Unknown: unknown, Matches: matches}
 	}
 	if len(matches) == 0 {
 		return Result{Unsupported: true, Reason: "no operation of this API matches the request"}
 	}
 	return Result{Matches: matches, Unknown: unknown}
+}
+
+// summaryOf is what an operation says it does in a line: its summary, or the first
+// sentence of its description when it has none (Stripe's).
+func summaryOf(op *tools.Operation) string {
+	if op.Summary != "" {
+		return op.Summary
+	}
+	d := strings.TrimSpace(op.Description)
+	if i := strings.IndexAny(d, "\n"); i >= 0 {
+		d = d[:i]
+	}
+	if i := strings.Index(d, ". "); i >= 0 {
+		d = d[:i]
+	}
+	if len(d) > 120 {
+		return ""
+	}
+	return d
 }
 
 // summaryFit is how closely a request says what a summary says: the share of the
@@ -236,6 +277,9 @@ var stopwords = map[string]bool{
 	"find": true, "do": true, "does": true, "from": true, "at": true, "this": true, "that": true,
 	"want": true, "need": true, "some": true, "all": true, "about": true, "provide": true,
 	"api": true, "id": true, "there": true, "their": true, "his": true, "her": true, "its": true,
+	"into": true, "onto": true, "as": true, "was": true, "were": true, "been": true, "has": true, "have": true,
+	"had": true, "will": true, "should": true, "than": true, "then": true, "so": true, "if": true, "who's": true,
+	"whose": true, "when": true, "where": true, "using": true,
 }
 
 // Terms splits text into lower-case, lightly stemmed search terms, breaking camelCase
@@ -251,6 +295,11 @@ func Terms(text string) []string {
 // (a slice of text when it has no upper case: GitHub's descriptions are megabytes),
 // dropped when a stopword or a single byte, and stemmed.
 func eachTerm(text string, f func(string)) {
+	eachWord(text, func(term, _ string) { f(term) })
+}
+
+// eachWord is eachTerm that also gives the word as it was written, lowered.
+func eachWord(text string, f func(term, said string)) {
 	start := -1 // byte offset of the word being read
 	var prev rune
 	flush := func(end int) {
@@ -262,7 +311,7 @@ func eachTerm(text string, f func(string)) {
 		if len(w) < 2 || stopwords[w] {
 			return
 		}
-		f(stem(w))
+		f(stem(w), w)
 	}
 	for i, r := range text {
 		switch {
@@ -279,24 +328,19 @@ func eachTerm(text string, f func(string)) {
 	flush(len(text))
 }
 
-// stem folds plurals and a few suffixes so "movies" finds "movie" and "credits" "credit",
-// and spells out the abbreviations API paths use ("repos" finds "repository").
+// stem folds a word to its English stem (Snowball's, the Porter2 algorithm), so
+// "movies" finds "movie", "scheduling" "schedule" and "unsubscribed" "unsubscribe"; the
+// abbreviations API paths use are spelled out first ("repos" finds "repository").
 func stem(w string) string {
 	if v, ok := irregularPlural[w]; ok {
-		return v
-	}
-	switch {
-	case len(w) > 5 && strings.HasSuffix(w, "ing"):
-		w = w[:len(w)-3]
-	case len(w) > 4 && strings.HasSuffix(w, "ies"):
-		w = w[:len(w)-3] + "y"
-	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us"):
-		w = w[:len(w)-1]
+		w = v
 	}
 	if long, ok := abbreviations[w]; ok {
-		return long
+		w = long
+	} else if long, ok := abbreviations[strings.TrimSuffix(w, "s")]; ok {
+		w = long
 	}
-	return w
+	return english.Stem(w, false)
 }
 
 // abbreviations are short forms common in API paths and names, by their long form.

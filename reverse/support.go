@@ -1,0 +1,278 @@
+package reverse
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// Whether an API can do what a request asks (DESIGN.md, find_operations): a request is
+// served when one operation answers every one of its content words — what is to be done
+// and to what — by what the operation is (its path, name, tags, summary, parameters and
+// their values, body fields, the verbs of its method) or what it says of itself (its
+// description, its response's fields). Words that only ask to see something ("show",
+// "list", "check") decide nothing. A request no operation answers whole is unsupported:
+// "book a flight" on a task manager whose only "flight" is a webhook's request "in
+// flight" has no operation that books, nor one about flights.
+
+// servedTerms are the terms one operation answers.
+type servedTerms map[string]struct{}
+
+// servedBy reads what an operation answers; parameter descriptions are left out, since
+// they are where specs repeat their boilerplate ("pretty print the output" on every
+// operation of Asana's).
+func servedBy(op *tools.Operation) servedTerms {
+	set := servedTerms{}
+	add := func(text string) { eachTerm(text, func(t string) { set[t] = struct{}{} }) }
+	add(op.Path)
+	add(op.OperationID)
+	add(strings.Join(op.Tags, " "))
+	add(op.Summary)
+	add(op.Description)
+	add(verbsOf(op))
+	for _, p := range op.Params {
+		add(p.Name)
+		addEnum(p.Schema, add)
+	}
+	if op.Body != nil {
+		for _, name := range op.Body.Props {
+			add(name)
+		}
+		addBodyEnums(op.Body.Schema, 0, add)
+	}
+	addTopNames(op.Response, 0, func(name string) {
+		eachTerm(name, func(t string) {
+			if !actionTerms[t] {
+				set[t] = struct{}{}
+			}
+		})
+	})
+	return set
+}
+
+// addTopNames reads the field names of what a response is about: its own properties,
+// or an envelope's items' (data: [...]), not the objects nested in them, where a
+// charge's "outcome.risk_score" would make Stripe's charges answer "credit score".
+func addTopNames(s map[string]any, depth int, add func(string)) {
+	if s == nil || depth > 2 {
+		return
+	}
+	if items, ok := s["items"].(map[string]any); ok {
+		addTopNames(items, depth+1, add)
+	}
+	props, _ := s["properties"].(map[string]any)
+	for name, sub := range props {
+		add(name)
+		if m, ok := sub.(map[string]any); ok && depth == 0 && tools.SchemaType(m) == "array" {
+			if items, ok := m["items"].(map[string]any); ok {
+				addTopNames(items, depth+2, add)
+			}
+		}
+	}
+}
+
+func addEnum(s map[string]any, add func(string)) {
+	vals, _ := s["enum"].([]any)
+	if items, ok := s["items"].(map[string]any); ok && vals == nil {
+		vals, _ = items["enum"].([]any)
+	}
+	for _, v := range vals {
+		if str, ok := v.(string); ok {
+			add(str)
+		}
+	}
+}
+
+// addBodyEnums reads the enumerated values of a body's fields, through oneOf and anyOf:
+// DigitalOcean's droplet actions are one operation whose body's type says "rename".
+func addBodyEnums(s map[string]any, depth int, add func(string)) {
+	if s == nil || depth > 3 {
+		return
+	}
+	addEnum(s, add)
+	if props, ok := s["properties"].(map[string]any); ok {
+		for _, sub := range props {
+			if m, ok := sub.(map[string]any); ok {
+				addBodyEnums(m, depth+1, add)
+			}
+		}
+	}
+	for _, k := range []string{"oneOf", "anyOf", "allOf"} {
+		parts, _ := s[k].([]any)
+		for _, part := range parts {
+			if m, ok := part.(map[string]any); ok {
+				addBodyEnums(m, depth+1, add)
+			}
+		}
+	}
+}
+
+// genericWords ask to see or have something, or say how much: any operation that
+// answers the rest of a request answers them.
+var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch", "read", "look", "display",
+	"retrieve", "return", "lookup", "every", "each", "many", "much", "more", "new", "current", "latest", "recent",
+	"recently", "info", "information", "detail", "details", "thing", "things", "stuff", "let", "us", "now", "also",
+	"just", "any", "please", "would", "like", "whole", "entire", "full", "own", "mine", "our", "we", "them", "they",
+	"these", "those", "one", "ones", "someone", "something", "everything", "anything", "current", "existing",
+	"using", "use", "via", "make", "sure", "today", "tonight", "tomorrow", "yesterday", "currently", "right")
+
+func stemSet(words ...string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range words {
+		out[stem(w)] = true
+	}
+	return out
+}
+
+// word is a request's term with the word it was read from, for a reason a person reads.
+type word struct{ term, said string }
+
+// requestWords reads a request's content words, each once, in order.
+func requestWords(text string) []word {
+	var out []word
+	seen := map[string]bool{}
+	eachWord(text, func(term, said string) {
+		if !seen[term] {
+			seen[term] = true
+			out = append(out, word{term, said})
+		}
+	})
+	return out
+}
+
+// support tells whether one operation answers every content word of a request; if
+// none does, why, in the request's own words.
+func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
+	var decisive []word
+	for _, w := range ws {
+		if !genericWords[w.term] {
+			decisive = append(decisive, w)
+		}
+	}
+	if len(decisive) == 0 {
+		return true, ""
+	}
+	decisive = ix.undoing(decisive)
+	var nowhere []string
+	for _, w := range decisive {
+		if ix.df[w.term] == 0 && !ix.anyServes(w.term) {
+			nowhere = append(nowhere, w.said)
+		}
+	}
+	// One word the API never uses is forgiven when the rest of the request names one
+	// operation by what it is (its path, name or summary), two words at least: "recurring
+	// event" names GET …/events/{eventId}/instances whatever "occurrences" says.
+	if len(nowhere) > 0 && !(len(nowhere) == 1 && ix.stronglyServed(decisive, nowhere[0])) {
+		return false, fmt.Sprintf("nothing in this API mentions %s; no operation can do that", quoteList(nowhere))
+	}
+	// The closest operation, named in the reason, is the best ranked of those missing
+	// the fewest words.
+	order := make([]int, 0, len(ix.ops))
+	rank := make(map[*tools.Operation]int, len(ranked))
+	for i, m := range ranked {
+		rank[m.Op] = i + 1
+	}
+	for i := range ix.ops {
+		order = append(order, i)
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		ra, rb := rank[ix.ops[a]], rank[ix.ops[b]]
+		switch {
+		case ra == rb:
+			return 0
+		case ra == 0:
+			return 1
+		case rb == 0:
+			return -1
+		}
+		return ra - rb
+	})
+	best, bestMissing := -1, []string(nil)
+	for _, i := range order {
+		served := ix.served[i]
+		var missing []string
+		for _, w := range decisive {
+			if slices.Contains(nowhere, w.said) {
+				continue
+			}
+			if _, ok := served[w.term]; !ok {
+				missing = append(missing, w.said)
+			}
+		}
+		// One word of three or more may be the person's own way of saying it ("CPU
+		// usage" of a droplet's CPU metrics), when the API uses the word elsewhere.
+		if len(missing) == 0 || len(missing) == 1 && len(decisive) >= 3 {
+			return true, ""
+		}
+		if best < 0 || len(missing) < len(bestMissing) {
+			best, bestMissing = i, missing
+		}
+	}
+	all := make([]string, len(decisive))
+	for i, w := range decisive {
+		all[i] = w.said
+	}
+	return false, fmt.Sprintf("no operation of this API does all of %s: the closest (%s) says nothing of %s",
+		quoteList(all), closest(ix.ops[best]), quoteList(bestMissing))
+}
+
+func (ix *Index) anyServes(term string) bool {
+	for _, served := range ix.served {
+		if _, ok := served[term]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// closest names an operation for a person: what it says it does, else its tool name.
+func closest(op *tools.Operation) string {
+	if s := summaryOf(op); s != "" {
+		return fmt.Sprintf("%q", strings.TrimSuffix(s, "."))
+	}
+	return op.Name
+}
+
+// stronglyServed reports whether the request's words other than skip and the method
+// verbs, two at least, are all in one operation's path, name, summary or tags.
+func (ix *Index) stronglyServed(decisive []word, skip string) bool {
+	var rest []string
+	for _, w := range decisive {
+		if w.said != skip && !actionTerms[w.term] {
+			rest = append(rest, w.term)
+		}
+	}
+	if len(rest) < 2 {
+		return false
+	}
+	for _, op := range ix.ops {
+		set := map[string]bool{}
+		eachTerm(op.Path+" "+op.OperationID+" "+summaryOf(op)+" "+strings.Join(op.Tags, " "), func(t string) { set[t] = true })
+		all := true
+		for _, t := range rest {
+			all = all && set[t]
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// undoing reads a word the API never uses that undoes one it does ("unfollow",
+// "unstar", "unpin") as that word and "remove": DELETE /me/followings/{user_id}.
+func (ix *Index) undoing(ws []word) []word {
+	out := make([]word, 0, len(ws))
+	for _, w := range ws {
+		if strings.HasPrefix(w.said, "un") && len(w.said) > 5 && ix.df[w.term] == 0 && !ix.anyServes(w.term) {
+			if base := stem(w.said[2:]); ix.anyServes(base) {
+				out = append(out, word{base, w.said}, word{stem("remove"), w.said})
+				continue
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}

@@ -1,0 +1,56 @@
+package reverse
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/askapi/askapi/tools"
+)
+
+func supportCatalog() *tools.Catalog {
+	op := func(method, path, summary, desc string) *tools.Operation {
+		return &tools.Operation{Method: method, Path: path, Name: method + path, Summary: summary, Description: desc}
+	}
+	tasks := op("GET", "/tasks", "Get multiple tasks", "Returns the compact task records.")
+	tasks.Params = []*tools.Param{{Name: "opt_pretty", In: "query", Description: "Pretty print the output."}}
+	hooks := op("POST", "/webhooks", "Establish a webhook", "Requests in flight are retried.")
+	hooks.Response = map[string]any{"properties": map[string]any{"created_at": map[string]any{"type": "string"}}}
+	instances := op("GET", "/calendars/{calendarId}/events/{eventId}/instances", "", "Returns instances of the specified recurring event.")
+	unfollow := op("DELETE", "/me/followings/{user_id}", "Unfollows a user", "")
+	unfollow.Summary = "Removes a followed user"
+	actions := op("POST", "/droplets/{droplet_id}/actions", "Initiate a droplet action", "")
+	actions.Body = &tools.Body{Schema: map[string]any{"oneOf": []any{
+		map[string]any{"properties": map[string]any{"type": map[string]any{"enum": []any{"rename", "reboot"}}}},
+	}}}
+	return &tools.Catalog{Operations: []*tools.Operation{tasks, hooks, instances, unfollow, actions}}
+}
+
+func TestSearchSupport(t *testing.T) {
+	ix := NewIndex(supportCatalog())
+	cases := []struct {
+		query       string
+		unsupported bool
+		reason      string // words the reason must name, as the person wrote them
+	}{
+		{"book a flight to Berlin", true, `"book"`},
+		{"print the task list", true, `"print"`},                 // "print" is only in a parameter's boilerplate
+		{"translate tasks into French", true, `"translate", "french"`}, // two words the API never uses
+		{"list my tasks", false, ""},
+		{"establish a webhook", false, ""},
+		{"occurrences of a recurring event", false, ""}, // one unknown word; the rest names one operation
+		{"unfollow a user", false, ""},                   // undoing a word the API uses
+		{"rename a droplet", false, ""},                  // a value of the body's action type
+		{"create a task", true, `"create"`},              // created_at says when, not what is done
+	}
+	for _, tc := range cases {
+		t.Run(tc.query, func(t *testing.T) {
+			r := ix.Search(tc.query, 5)
+			if r.Unsupported != tc.unsupported {
+				t.Fatalf("unsupported = %v (%s), want %v", r.Unsupported, r.Reason, tc.unsupported)
+			}
+			if !strings.Contains(r.Reason, tc.reason) {
+				t.Errorf("reason %q does not name %s", r.Reason, tc.reason)
+			}
+		})
+	}
+}

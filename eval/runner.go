@@ -87,6 +87,8 @@ type CaseResult struct {
 	// Wording lists texts a person would read that break the wording rules (an id asked
 	// for, placeholder text, a stemmed word); any fails the case.
 	Wording []string `json:"wording,omitempty"`
+	// KnownFailure is the case's own account of why askapi fails it today.
+	KnownFailure string `json:"known_failure,omitempty"`
 	// Error is a failure of the run itself (server did not start, unknown tool...).
 	Error string `json:"error,omitempty"`
 	Pass  bool   `json:"pass"`
@@ -118,7 +120,7 @@ func RunCases(ctx context.Context, cases []*Case, system string, opts Options) [
 
 // RunCase runs one case against askapi (or the naive proxy) and scores it.
 func RunCase(ctx context.Context, c *Case, system string, opts Options) *CaseResult {
-	res := &CaseResult{ID: c.ID, Category: c.Category, System: system}
+	res := &CaseResult{ID: c.ID, Category: c.Category, System: system, KnownFailure: c.KnownFailure}
 	timeout := opts.CaseTimeout
 	if timeout <= 0 {
 		timeout = 60 * time.Second

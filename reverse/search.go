@@ -347,7 +347,7 @@ func stem(w string) string {
 var abbreviations = map[string]string{
 	"repo": "repository", "org": "organization", "config": "configuration", "env": "environment",
 	"msg": "message", "img": "image", "param": "parameter", "pref": "preference", "auth": "authentication",
-	"info": "information", "app": "application", "admin": "administrator", "doc": "document",
+	"info": "information", "app": "application", "admin": "administrator", "doc": "document", "stats": "statistics", "stat": "statistics",
 }
 
 func uniq(list []string) []string {

@@ -2,8 +2,10 @@ package reverse
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/askapi/askapi/tools"
 )
@@ -127,16 +129,30 @@ func stemSet(words ...string) map[string]bool {
 }
 
 // word is a request's term with the word it was read from, for a reason a person reads.
-type word struct{ term, said string }
+// tail marks a word after the request's first preposition: what the head is done with
+// ("substitute for buttermilk", "directions from King's Cross to Heathrow").
+type word struct {
+	term, said string
+	tail       bool
+}
+
+// preposition starts the tail of a request.
+var preposition = regexp.MustCompile(`(?i)\b(for|from|to|into|in|on|at|with|about|of|by|between)\b`)
 
 // requestWords reads a request's content words, each once, in order.
 func requestWords(text string) []word {
 	var out []word
 	seen := map[string]bool{}
+	head := text
+	if loc := preposition.FindStringIndex(text); loc != nil {
+		head = text[:loc[0]]
+	}
+	headTerms := map[string]bool{}
+	eachTerm(head, func(t string) { headTerms[t] = true })
 	eachWord(text, func(term, said string) {
 		if !seen[term] {
 			seen[term] = true
-			out = append(out, word{term, said})
+			out = append(out, word{term: term, said: said, tail: !headTerms[term]})
 		}
 	})
 	return out
@@ -147,7 +163,8 @@ func requestWords(text string) []word {
 func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 	var decisive []word
 	for _, w := range ws {
-		if !genericWords[w.term] {
+		// A number is a value the request carries (2019, 42), not something to be done.
+		if !genericWords[w.term] && !strings.ContainsFunc(w.said, unicode.IsDigit) {
 			decisive = append(decisive, w)
 		}
 	}
@@ -155,11 +172,25 @@ func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 		return true, ""
 	}
 	decisive = ix.undoing(decisive)
-	var nowhere []string
+	var nowhere, nowhereHead, forgiven []string
+	head := 0
 	for _, w := range decisive {
+		if !w.tail {
+			head++
+		}
 		if ix.df[w.term] == 0 && !ix.anyServes(w.term) {
 			nowhere = append(nowhere, w.said)
+			if !w.tail {
+				nowhereHead = append(nowhereHead, w.said)
+			}
 		}
+	}
+	if len(nowhere) > 0 && len(nowhereHead) == 0 && head >= 2 {
+		// What the request does, and to what, is in the API (two words at least before
+		// its first preposition); the words after are values the API has never seen: a
+		// place, an environment's name ("copy flag settings from staging to production").
+		forgiven = nowhere
+		nowhere = nil
 	}
 	// One word the API never uses is forgiven when the rest of the request names one
 	// operation by what it is (its path, name or summary), two words at least: "recurring
@@ -194,7 +225,7 @@ func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 		served := ix.served[i]
 		var missing []string
 		for _, w := range decisive {
-			if slices.Contains(nowhere, w.said) {
+			if slices.Contains(nowhere, w.said) || slices.Contains(forgiven, w.said) {
 				continue
 			}
 			if _, ok := served[w.term]; !ok {
@@ -247,32 +278,42 @@ func (ix *Index) stronglyServed(decisive []word, skip string) bool {
 	if len(rest) < 2 {
 		return false
 	}
-	for _, op := range ix.ops {
+	for i, op := range ix.ops {
 		set := map[string]bool{}
 		eachTerm(op.Path+" "+op.OperationID+" "+summaryOf(op)+" "+strings.Join(op.Tags, " "), func(t string) { set[t] = true })
-		all := true
+		strong, all := 0, true
 		for _, t := range rest {
-			all = all && set[t]
+			_, served := ix.served[i][t]
+			all = all && served
+			if set[t] {
+				strong++
+			}
 		}
-		if all {
+		if all && strong == len(rest) {
 			return true
 		}
 	}
 	return false
 }
 
-// undoing reads a word the API never uses that undoes one it does ("unfollow",
-// "unstar", "unpin") as that word and "remove": DELETE /me/followings/{user_id}.
+// undoing reads a word the API never uses that undoes or redoes one it does as that
+// word and the change: "unfollow", "unpin" as follow + remove (DELETE
+// /me/followings/{user_id}); "rename", "reassign" as name + update (PUT /tags/{id}/name).
 func (ix *Index) undoing(ws []word) []word {
 	out := make([]word, 0, len(ws))
 	for _, w := range ws {
-		if strings.HasPrefix(w.said, "un") && len(w.said) > 5 && ix.df[w.term] == 0 && !ix.anyServes(w.term) {
-			if base := stem(w.said[2:]); ix.anyServes(base) {
-				out = append(out, word{base, w.said}, word{stem("remove"), w.said})
-				continue
+		if ix.df[w.term] == 0 && !ix.anyServes(w.term) && len(w.said) > 5 {
+			if prefix, verb := w.said[:2], prefixVerbs[w.said[:2]]; verb != "" {
+				if base := stem(w.said[len(prefix):]); ix.anyServes(base) {
+					out = append(out, word{base, w.said, w.tail}, word{stem(verb), w.said, w.tail})
+					continue
+				}
 			}
 		}
 		out = append(out, w)
 	}
 	return out
 }
+
+// prefixVerbs: what a prefix does to the word it is put before.
+var prefixVerbs = map[string]string{"un": "remove", "re": "update"}

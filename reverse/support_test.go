@@ -33,14 +33,17 @@ func TestSearchSupport(t *testing.T) {
 		reason      string // words the reason must name, as the person wrote them
 	}{
 		{"book a flight to Berlin", true, `"book"`},
-		{"print the task list", true, `"print"`},                 // "print" is only in a parameter's boilerplate
+		{"print the task list", true, `"print"`},                       // "print" is only in a parameter's boilerplate
 		{"translate tasks into French", true, `"translate", "french"`}, // two words the API never uses
 		{"list my tasks", false, ""},
 		{"establish a webhook", false, ""},
 		{"occurrences of a recurring event", false, ""}, // one unknown word; the rest names one operation
-		{"unfollow a user", false, ""},                   // undoing a word the API uses
-		{"rename a droplet", false, ""},                  // a value of the body's action type
-		{"create a task", true, `"create"`},              // created_at says when, not what is done
+		{"unfollow a user", false, ""},                  // undoing a word the API uses
+		{"rename a droplet", false, ""},                 // a value of the body's action type
+		{"create a task", true, `"create"`},             // created_at says when, not what is done
+		{"reboot a droplet in Frankfurt", false, ""},    // what is done is in the API; where is a value
+		{"reboot in Frankfurt", true, `"frankfurt"`},    // one word before the preposition is not enough
+		{"tasks of 2019", false, ""},                // a number is a value
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

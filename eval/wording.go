@@ -204,7 +204,7 @@ func wordingFaults(w *wordingScope, res *CaseResult) []string {
 		}
 		if t.Status == statusUnsupported {
 			reason, _ := t.Structured["reason"].(string)
-			for _, f := range w.textFaults(reason, nil, true) {
+			for _, f := range w.textFaults(reason, nil, false) {
 				out = append(out, fmt.Sprintf("turn %d, unsupported reason: %s: %q", t.Turn, f, reason))
 			}
 		}

@@ -24,6 +24,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/askapi/askapi/bench/corpuscheck"
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/server"
 	"github.com/askapi/askapi/tools"
@@ -55,6 +56,8 @@ type SpecStats struct {
 	Counts
 	Millis float64      `json:"ms"`
 	Edges  []EdgeRecord `json:"edges,omitempty"`
+	// Check is --check's result (inspect_check.go), in place of the graph's counts.
+	Check *corpuscheck.Result `json:"check,omitempty"`
 }
 
 // The edge record's JSON shape lives in reverse, where the harness reads it too.
@@ -88,6 +91,7 @@ func cmdGraphStats(ctx context.Context, args []string, stdout, stderr io.Writer)
 	fset.Bool("stats", false, "coverage figures over one or many specs (DIR|FILE...) instead of the graph")
 	asJSON := fset.Bool("json", false, "with --stats: print the figures as JSON")
 	withEdges := fset.Bool("edges", false, "with --stats --json: list every producer edge of every spec")
+	check := fset.Bool("check", false, "with --stats --json: check each spec's published tools against the raw spec (required body properties, credential parameters) instead of building the graph")
 	// Flags may follow the files: parse, take the files, parse the rest again.
 	var targets []string
 	for rest := args; len(rest) > 0; {
@@ -105,6 +109,9 @@ func cmdGraphStats(ctx context.Context, args []string, stdout, stderr io.Writer)
 			left = left[1:]
 		}
 		rest = left
+	}
+	if *check && !*asJSON {
+		return errors.New("graph --stats --check: the check is printed as JSON: add --json")
 	}
 	// --spec joins the files named; ASKAPI_SPEC only stands in for none.
 	specGiven := false
@@ -135,7 +142,12 @@ func cmdGraphStats(ctx context.Context, args []string, stdout, stderr io.Writer)
 			return err
 		}
 		o.Spec = f.path
-		s := specStats(ctx, o, *withEdges)
+		var s SpecStats
+		if *check {
+			s = checkStats(ctx, o)
+		} else {
+			s = specStats(ctx, o, *withEdges)
+		}
 		s.Spec = f.name
 		rep.Specs = append(rep.Specs, s)
 		rep.Total.Specs++

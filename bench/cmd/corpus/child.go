@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/askapi/askapi/bench/corpuscheck"
 	"github.com/askapi/askapi/reverse"
 )
 
@@ -45,8 +46,9 @@ type statsOutput struct {
 		Error   string `json:"error"`
 		Stack   string `json:"stack"`
 		counts
-		Millis float64      `json:"ms"`
-		Edges  []edgeRecord `json:"edges"`
+		Millis float64             `json:"ms"`
+		Edges  []edgeRecord        `json:"edges"`
+		Check  *corpuscheck.Result `json:"check"`
 	} `json:"specs"`
 	PeakRSS int64 `json:"peak_rss_bytes"`
 }
@@ -71,6 +73,8 @@ type result struct {
 	RSSFrom  string `json:"rss_from,omitempty"`
 	ExitCode int    `json:"exit_code"`
 	counts
+	// Check is the corpus check's result (-check), misses included.
+	Check *corpuscheck.Result `json:"check,omitempty"`
 }
 
 // runAll runs the specs, cfg.jobs at once, results in the specs' order.
@@ -112,6 +116,9 @@ func runOne(cfg config, s spec, withEdges bool) (result, []edgeRecord) {
 	args := []string{"graph", "--stats", "--json", "--no-cache"}
 	if withEdges {
 		args = append(args, "--edges")
+	}
+	if cfg.check {
+		args = append(args, "--check")
 	}
 	cmd := exec.Command(cfg.askapi, append(args, s.Path)...)
 	cmd.Env = append(os.Environ(), "ASKAPI_CACHE=off")
@@ -181,7 +188,7 @@ wait:
 		r.Cause, r.Error = causeMemory, fmt.Sprintf("killed past %s resident", mib(cfg.mem))
 	case parsed:
 		sp := out.Specs[0]
-		r.Title, r.counts, r.InProcessMS = sp.Title, sp.counts, sp.Millis
+		r.Title, r.counts, r.InProcessMS, r.Check = sp.Title, sp.counts, sp.Millis, sp.Check
 		switch {
 		case !sp.OK && sp.Failure == "panic":
 			r.Cause, r.Error = causeCrash, "panic: "+sp.Error+firstFrame(sp.Stack)

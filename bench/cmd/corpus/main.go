@@ -6,7 +6,10 @@
 // judge. Run from the repository's root:
 //
 //	go run ./bench/cmd/corpus [-dir DIR] [-sample N -seed S] [-timeout 20s] [-mem 512MB]
-//	    [-jobs 2] [-json out.json] [-askapi BIN] [-edges 100 -out edges.md]
+//	    [-jobs 2] [-json out.json] [-askapi BIN] [-edges 100 -out edges.md] [-check]
+//
+// -check runs the corpus check instead (check.go): every required body property published
+// as required, no credential parameter published; it exits 1 on any miss.
 //
 // The corpus is the npm package pinned in bench/corpus/package.json (`npm ci` there).
 // bench/corpus/README.md says what each figure means.
@@ -35,7 +38,7 @@ type config struct {
 	timeout                        time.Duration
 	mem                            int64
 	kinds                          []string
-	progress                       bool
+	progress, check                bool
 }
 
 func main() {
@@ -55,6 +58,7 @@ func main() {
 	flag.StringVar(&kinds, "kinds", "", "with -edges: draw only producers of these kinds (comma-separated: link,declared,self,search,list,value)")
 	flag.BoolVar(&cfg.progress, "progress", true, "report progress on stderr")
 	flag.StringVar(&cfg.from, "from", "", "run nothing: print the markdown report of an earlier -json file")
+	flag.BoolVar(&cfg.check, "check", false, "the corpus check instead of the graph: required body properties published as required, no credential parameter published; exit 1 on any miss")
 	flag.Parse()
 	var err error
 	if cfg.mem, err = parseSize(mem); err != nil {
@@ -115,6 +119,9 @@ func run(cfg config) error {
 	rep.Specs = runAll(cfg, specs, drawn)
 	rep.WallSeconds = time.Since(start).Seconds()
 	rep.summarise()
+	if cfg.check {
+		return checkReport(cfg, rep)
+	}
 	rep.printMarkdown(os.Stdout)
 	if drawn != nil {
 		rep.Edges = drawn.sorted()
@@ -159,6 +166,10 @@ func reprint(path string) error {
 	var rep report
 	if err := json.Unmarshal(data, &rep); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
+	}
+	if rep.Check != nil {
+		rep.printCheck(os.Stdout)
+		return nil
 	}
 	rep.printMarkdown(os.Stdout)
 	return nil

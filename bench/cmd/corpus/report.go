@@ -50,6 +50,8 @@ type report struct {
 	Specs          []result     `json:"specs"`
 	Edges          []edgeRecord `json:"edges,omitempty"`
 	EdgesDrawnFrom int          `json:"edges_drawn_from,omitempty"`
+	// Check sums the corpus check (-check, check.go).
+	Check *checkSummary `json:"check,omitempty"`
 }
 
 func newReport(cfg config, corpus int) *report {

@@ -20,7 +20,11 @@ var ignoredHeaders = map[string]bool{"accept": true, "content-type": true, "auth
 var credentialWord = regexp.MustCompile(`^(?:api_?key|apikey|x_api_key|api_token|access_token|auth_token|x_auth_token|auth|authorization|token|secret|client_secret|password|passwd|api_secret|session_token|session_id|private_token|access_key|secret_key|subscription_key|ocp_apim_subscription_key|api_username|api_user|key|app_key|app_id_key|x_api_secret|signature|x_token|bearer)$`)
 
 // secretLastWords end a header name that carries a secret.
-var secretLastWords = map[string]bool{"token": true, "key": true, "secret": true, "password": true, "apikey": true, "passwd": true}
+var secretLastWords = map[string]bool{"token": true, "key": true, "secret": true, "password": true, "apikey": true, "passwd": true, "credential": true, "signature": true, "appkey": true, "devtoken": true}
+
+// secretOwnerWords say whose secret a query parameter named with a secret word is: the
+// caller's (oauth_token, consumer_secret, user_token), not a thing's.
+var secretOwnerWords = map[string]bool{"oauth": true, "consumer": true, "auth": true, "app": true, "user": true, "api": true, "access": true, "client": true, "developer": true, "dev": true, "security": true, "bearer": true, "session": true}
 
 // notSecretWords mark tokens that page or sync rather than authenticate.
 var notSecretWords = map[string]bool{"page": true, "next": true, "continuation": true, "sync": true, "cursor": true, "pagination": true, "resume": true, "prev": true, "previous": true, "delta": true, "idempotency": true, "request": true, "etag": true}
@@ -59,7 +63,11 @@ func IsCredentialParam(p *Param) bool {
 		return true
 	}
 	if words := strings.Split(bare, "_"); p.In == "header" && len(words) > 1 && secretLastWords[words[len(words)-1]] {
-		// X-Postmark-Server-Token, X-Shop-Secret: a header named for what it carries.
+		// X-Postmark-Server-Token, X-Amz-Security-Token: a header named for what it carries.
+		return true
+	}
+	if words := strings.Split(w, "_"); p.In != "header" && len(words) > 1 && secretOwnerWords[words[0]] && secretLastWords[words[len(words)-1]] {
+		// oauth_token, consumer_secret, user_token: the caller's own secret.
 		return true
 	}
 	return p.In == "query" && describesSecret.MatchString(p.Description) && (strings.Contains(w, "key") || strings.Contains(w, "token"))

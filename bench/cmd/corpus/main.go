@@ -34,11 +34,13 @@ type config struct {
 	dir, askapi, jsonOut, edgesOut string
 	from, built                    string
 	sample, jobs, procs, edges     int
-	seed                           uint64
-	timeout                        time.Duration
-	mem                            int64
-	kinds                          []string
-	progress, check                bool
+	// maxBodyMisses and maxCredMisses are the misses -check tolerates (0: none).
+	maxBodyMisses, maxCredMisses int
+	seed                         uint64
+	timeout                      time.Duration
+	mem                          int64
+	kinds                        []string
+	progress, check              bool
 }
 
 func main() {
@@ -58,6 +60,8 @@ func main() {
 	flag.StringVar(&kinds, "kinds", "", "with -edges: draw only producers of these kinds (comma-separated: link,declared,self,search,list,value)")
 	flag.BoolVar(&cfg.progress, "progress", true, "report progress on stderr")
 	flag.StringVar(&cfg.from, "from", "", "run nothing: print the markdown report of an earlier -json file")
+	flag.IntVar(&cfg.maxBodyMisses, "max-body-misses", 0, "with -check: fail only above this many body misses (a known count; 0: any miss fails)")
+	flag.IntVar(&cfg.maxCredMisses, "max-cred-misses", 0, "with -check: fail only above this many credential misses (a known count; 0: any miss fails)")
 	flag.BoolVar(&cfg.check, "check", false, "the corpus check instead of the graph: required body properties published as required, no credential parameter published; exit 1 on any miss")
 	flag.Parse()
 	var err error

@@ -127,22 +127,15 @@ func Check(c Call) ([]Question, error) {
 			if invented, why := LooksInvented(c.Op, arg, v); invented {
 				said := c.UserRequest != "" && Grounded(v, c.UserRequest, now)
 				example := isExample(v, examplesOf(c.Op, arg))
-				switch {
-				case said && !example:
-				case said:
+				if !said || example {
+					note := "looks invented, not something you said."
+					if said {
+						note = "is the example in the API's documentation: is it the one you mean?"
+					}
 					qs = append(qs, Question{
 						Field:    arg,
 						Kind:     Unconfirmed,
-						Question: fmt.Sprintf("%s (%s is the example in the API's documentation: is it the one you mean?)", Ask(c.Op, f), describe(v)),
-						Reason:   why,
-					})
-					asked[arg] = true
-					continue
-				default:
-					qs = append(qs, Question{
-						Field:    arg,
-						Kind:     Unconfirmed,
-						Question: fmt.Sprintf("%s (%s looks invented, not something you said.)", Ask(c.Op, f), describe(v)),
+						Question: fmt.Sprintf("%s (%s %s)", Ask(c.Op, f), describe(v), note),
 						Reason:   why,
 					})
 					asked[arg] = true

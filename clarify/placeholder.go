@@ -33,10 +33,8 @@ var (
 // Placeholder reports whether v looks invented, and why. examples are the spec's own
 // example and default values for the field, which an assistant copies from the schema.
 func Placeholder(v any, examples []any) (bool, string) {
-	for _, ex := range examples {
-		if ex != nil && SameValue(v, ex) {
-			return true, "it is the API documentation's example value"
-		}
+	if isExample(v, examples) {
+		return true, "it is the API documentation's example value"
 	}
 	s, ok := scalarText(v)
 	if !ok {

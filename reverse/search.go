@@ -21,7 +21,9 @@ type Index struct {
 	ops       []*tools.Operation
 	docs      []map[string]float64 // term → weighted frequency
 	summaries [][]string           // each operation's summary terms, once each
-	served    []servedTerms       // what each operation answers (support.go)
+	served    []servedTerms        // what each operation answers (support.go)
+	named     []servedTerms        // what each operation is called: path, name, summary, tags
+	servedAny servedTerms          // what any operation answers
 	lens      []float64
 	avgLen    float64
 	df        map[string]int
@@ -46,12 +48,18 @@ const (
 func NewIndex(cat *tools.Catalog) *Index {
 	ops := cat.Operations
 	ix := &Index{ops: ops, docs: make([]map[string]float64, len(ops)), summaries: make([][]string, len(ops)),
-		served: make([]servedTerms, len(ops)), lens: make([]float64, len(ops)), df: map[string]int{}}
+		served: make([]servedTerms, len(ops)), named: make([]servedTerms, len(ops)), servedAny: servedTerms{}, lens: make([]float64, len(ops)), df: map[string]int{}}
 	tools.Parallel(len(ops), func(i int) {
 		ix.docs[i], ix.lens[i] = termsOf(ops[i])
 		ix.summaries[i] = uniq(Terms(summaryOf(ops[i])))
 		ix.served[i] = servedBy(ops[i])
+		ix.named[i] = namedBy(ops[i])
 	})
+	for _, served := range ix.served {
+		for t := range served {
+			ix.servedAny[t] = struct{}{}
+		}
+	}
 	total := 0.0
 	for i, doc := range ix.docs {
 		for t := range doc {

@@ -19,6 +19,13 @@ import (
 // "book a flight" on a task manager whose only "flight" is a webhook's request "in
 // flight" has no operation that books, nor one about flights.
 
+// namedBy reads what an operation is called: its path, name, summary and tags.
+func namedBy(op *tools.Operation) servedTerms {
+	set := servedTerms{}
+	eachTerm(op.Path+" "+op.OperationID+" "+summaryOf(op)+" "+strings.Join(op.Tags, " "), func(t string) { set[t] = struct{}{} })
+	return set
+}
+
 // servedTerms are the terms one operation answers.
 type servedTerms map[string]struct{}
 
@@ -250,12 +257,8 @@ func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 }
 
 func (ix *Index) anyServes(term string) bool {
-	for _, served := range ix.served {
-		if _, ok := served[term]; ok {
-			return true
-		}
-	}
-	return false
+	_, ok := ix.servedAny[term]
+	return ok
 }
 
 // closest names an operation for a person: what it says it does, else its tool name.
@@ -278,14 +281,12 @@ func (ix *Index) stronglyServed(decisive []word, skip string) bool {
 	if len(rest) < 2 {
 		return false
 	}
-	for i, op := range ix.ops {
-		set := map[string]bool{}
-		eachTerm(op.Path+" "+op.OperationID+" "+summaryOf(op)+" "+strings.Join(op.Tags, " "), func(t string) { set[t] = true })
+	for i := range ix.ops {
 		strong, all := 0, true
 		for _, t := range rest {
 			_, served := ix.served[i][t]
 			all = all && served
-			if set[t] {
+			if _, named := ix.named[i][t]; named {
 				strong++
 			}
 		}

@@ -45,8 +45,15 @@ func TestCheckSummary(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
 	}
-	if err := checkReport(config{}, rep); err == nil || !strings.Contains(err.Error(), "2 misses") {
+	if err := checkReport(config{}, rep); err == nil || !strings.Contains(err.Error(), "1 body misses (allowed 0), 1 credential misses (allowed 0)") {
 		t.Errorf("checkReport with misses: %v", err)
+	}
+	// A known count lets those misses through, and one more than the count fails.
+	if err := checkReport(config{maxBodyMisses: 1, maxCredMisses: 1}, rep); err != nil {
+		t.Errorf("checkReport within the known counts: %v", err)
+	}
+	if err := checkReport(config{maxBodyMisses: 1}, rep); err == nil {
+		t.Errorf("checkReport with one credential miss over the count passed")
 	}
 	rep.Specs = rep.Specs[:1]
 	if err := checkReport(config{}, rep); err != nil {

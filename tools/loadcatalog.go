@@ -70,6 +70,12 @@ func compileSpec(l *specLoader, data []byte) (cat *Catalog, cacheable bool, err 
 			return cat, true, nil
 		}
 	}
+	return compilePrecise(l, data)
+}
+
+// compilePrecise compiles a spec through the precise path: normalised, checked and loaded
+// by kin-openapi first.
+func compilePrecise(l *specLoader, data []byte) (cat *Catalog, cacheable bool, err error) {
 	// Only the warnings are read here; the cache has its own key, so no hash is taken.
 	info := &LoadInfo{}
 	lr, err := l.load(data, info)

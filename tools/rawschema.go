@@ -723,6 +723,9 @@ func (c *compiler) schema(raw []byte) *rawSchema {
 		return nil
 	}
 	if s, ok := c.schemas[&raw[0]]; ok {
+		if s == resolving {
+			return c.refCycle(raw)
+		}
 		return s
 	}
 	var s *rawSchema
@@ -731,6 +734,7 @@ func (c *compiler) schema(raw []byte) *rawSchema {
 		b := raw[0] == 't'
 		s = &rawSchema{always: &b}
 	case '{':
+		c.schemas[&raw[0]] = resolving // see refcycle.go
 		s = c.schemaObject(raw)
 	default:
 		s = nil

@@ -313,6 +313,7 @@ func (l *specLoader) load(data []byte, info *LoadInfo) (*loaded, error) {
 	}
 	info.Version = version
 	n := newNormaliser(l.source, root, v2, external)
+	n.refSiblings = !v2 && !strings.HasPrefix(version, "3.0")
 	n.warnings = append(n.warnings, warnings...)
 	n.changed = len(warnings) > 0
 	l.normaliseVersion(n, v2)

@@ -260,6 +260,9 @@ type normaliser struct {
 	g      *grammar
 	// external decides whether an external $ref may be loaded; nil when it may not.
 	external func(ref string) error
+	// refSiblings is set for OpenAPI 3.1, where a schema's $ref siblings apply; before,
+	// they are ignored (OpenAPI 3.0: "any sibling elements of a $ref are ignored").
+	refSiblings bool
 
 	path     []string // escaped tokens of the current position
 	warnings []string
@@ -321,10 +324,15 @@ func (n *normaliser) failf(format string, args ...any) {
 
 // object walks an object of kind k: its $ref, then its known fields.
 func (n *normaliser) object(m map[string]any, k specKind) {
+	if _, ok := m["$ref"]; ok {
+		n.inlinePastReference(m)
+	}
 	if r, ok := m["$ref"]; ok {
 		n.ref(r)
-		// A Reference Object's siblings are ignored, except in a schema (3.1 applies them).
-		if k != skSchema {
+		// A Reference Object's siblings are ignored, except in a 3.1 schema, which applies
+		// them: dnd5eapi's $ref beside an allOf that is not even a list loads, as kin-openapi
+		// and the compiler read it (the $ref alone).
+		if k != skSchema || !n.refSiblings {
 			return
 		}
 	}
@@ -463,6 +471,12 @@ func (n *normaliser) node(val any, k specKind, prop *ownerProperty) {
 		m, ok := val.(map[string]any)
 		if !ok {
 			n.failf("expected %s, got %s", k, describeValue(val))
+			return
+		}
+		if r, isRef := m["$ref"]; isRef && k == skCallback {
+			// A Callback Object may be a Reference Object (PeerTube's searchIndex): its
+			// "$ref" is no expression of a path item.
+			n.ref(r)
 			return
 		}
 		ext := n.g.extMaps[k]

@@ -149,7 +149,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := server.CheckMode(o.Mode); err != nil {
 		return fmt.Errorf("serve: %w (env ASKAPI_MODE)", err)
 	}
-	o.Logger = newLogger(stderr, *logLevel)
+	o.Logger = server.RedactLogs(newLogger(stderr, *logLevel), o)
 	return server.Serve(ctx, o)
 }
 

@@ -16,13 +16,20 @@ type fetcher struct {
 	index map[string]int
 }
 
-// upstreamError is a producer answer with a failure status.
+// upstreamError is a producer answer with a failure status, or one whose body is not
+// what it declared (message then says what is wrong).
 type upstreamError struct {
 	status  int
 	excerpt string
+	message string
 }
 
-func (e *upstreamError) Error() string { return fmt.Sprintf("the API answered %d", e.status) }
+func (e *upstreamError) Error() string {
+	if e.message != "" {
+		return e.message
+	}
+	return fmt.Sprintf("the API answered %d", e.status)
+}
 
 func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[string]any) (any, error) {
 	if !op.ReadOnly() {
@@ -51,7 +58,10 @@ func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[strin
 		return nil, err
 	}
 	if resp.Status >= 400 {
-		return nil, &upstreamError{status: resp.Status, excerpt: excerpt(resp.Body, secrets)}
+		return nil, &upstreamError{status: resp.Status, excerpt: excerpt(resp.Body, f.p.redactor())}
+	}
+	if resp.Problem != nil {
+		return nil, &upstreamError{status: resp.Status, excerpt: resp.Problem.Excerpt, message: resp.Problem.Message}
 	}
 	return resp.Body, nil
 }

@@ -46,7 +46,10 @@ type Pipeline struct {
 	// operation; NewPipeline decides it from --mode and the size of the spec.
 	dynamic bool
 
+	// configured are secrets of the configuration beyond Credentials (configuredSecrets).
+	configured  []string
 	secrets     []string
+	redact      *tools.Redactor
 	secretsOnce sync.Once
 }
 
@@ -222,7 +225,7 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 func (p *Pipeline) confirmed(c *call) bool {
 	digest, summary, err := p.requestDigest(c)
 	if err != nil {
-		p.fail(c, tools.Redact(fmt.Sprintf("build request: %v", err), p.secretList()), 0, "")
+		p.fail(c, fmt.Sprintf("build request: %v", err), 0, "")
 		return false
 	}
 	if c.confirm != nil && !*c.confirm {
@@ -316,7 +319,7 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 			if errors.As(r.Err, &up) {
 				status, body = up.status, up.excerpt
 			}
-			p.fail(c, tools.Redact(fmt.Sprintf("looking up %s %q through %s failed: %v", reverse.Display(r.Resource), r.Input, r.Via, r.Err), p.secretList()), status, body)
+			p.fail(c, fmt.Sprintf("looking up %s %q through %s failed: %v", reverse.Display(r.Resource), r.Input, r.Via, r.Err), status, body)
 			return nil, false
 		default:
 			if q, ok := clarify.FromResolution(r); ok {
@@ -381,6 +384,11 @@ func (p *Pipeline) clarify(c *call, qs []clarify.Question) {
 			st.Asked[q.Field] = c.args[q.Field]
 		}
 	}
+	st, err := redactState(p.redactor(), st)
+	if err != nil {
+		p.fail(c, fmt.Sprintf("seal continuation: %v", err), 0, "")
+		return
+	}
 	token, err := p.Sealer.Seal(st)
 	if err != nil {
 		p.fail(c, err.Error(), 0, "")
@@ -399,7 +407,7 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 	}
 	req, err := tools.BuildRequest(ctx, p.Catalog, c.op, c.args, base, p.Credentials)
 	if err != nil {
-		p.fail(c, tools.Redact(fmt.Sprintf("build request: %v", err), p.secretList()), 0, "")
+		p.fail(c, fmt.Sprintf("build request: %v", err), 0, "")
 		return
 	}
 	report(ctx, "calling "+c.op.Key())
@@ -407,13 +415,18 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 	resp, err := p.Sender.Send(req, p.secretList())
 	if err != nil {
 		c.result.Calls = append(c.result.Calls, tools.CallOf(req, 0, time.Since(start), p.secretList()))
-		p.fail(c, tools.Redact(err.Error(), p.secretList()), 0, "")
+		p.fail(c, err.Error(), 0, "")
 		return
 	}
 	c.result.Calls = append(c.result.Calls, tools.CallOf(req, resp.Status, time.Since(start), p.secretList()))
 	c.result.HTTP = &clarify.HTTP{Status: resp.Status, ContentType: resp.ContentType}
 	if resp.Status >= 400 {
-		p.fail(c, fmt.Sprintf("the API answered %d", resp.Status), resp.Status, excerpt(resp.Body, p.secretList()))
+		p.fail(c, fmt.Sprintf("the API answered %d", resp.Status), resp.Status, excerpt(resp.Body, p.redactor()))
+		return
+	}
+	if resp.Problem != nil {
+		// Not the data the API promised: an answer the assistant must not read as one.
+		p.fail(c, resp.Problem.Message, resp.Status, resp.Problem.Excerpt)
 		return
 	}
 	c.result.Status = clarify.StatusOK
@@ -451,18 +464,24 @@ func (p *Pipeline) fail(c *call, msg string, status int, body string) {
 }
 
 // secretList is every configured secret, for redaction. It is derived once from the
-// credentials; calls run concurrently, so the derivation is guarded.
+// credentials and the configuration; calls run concurrently, so the derivation is guarded.
 func (p *Pipeline) secretList() []string {
-	p.secretsOnce.Do(func() { p.secrets = p.Credentials.Secrets() })
+	p.secretsOnce.Do(func() {
+		p.secrets = append(p.Credentials.Secrets(), p.configured...)
+		p.redact = tools.NewRedactor(p.secrets...)
+	})
 	return p.secrets
 }
 
 // excerptLimit keeps error bodies short: enough to see the API's message.
 const excerptLimit = 500
 
-func excerpt(body any, secrets []string) string {
+// excerpt renders an error body short, redacted before it is cut (a cut secret would
+// be recognised by no later redaction), and redacted as a value before it is rendered
+// (rendering escapes a secret again, into a form the text would not be searched for).
+func excerpt(body any, rd *tools.Redactor) string {
 	var s string
-	switch b := body.(type) {
+	switch b := rd.Value(body).(type) {
 	case nil:
 		return ""
 	case string:
@@ -470,7 +489,7 @@ func excerpt(body any, secrets []string) string {
 	default:
 		s = compactJSON(b)
 	}
-	s = tools.Redact(strings.TrimSpace(s), secrets)
+	s = rd.String(strings.TrimSpace(s))
 	if len(s) > excerptLimit {
 		s = s[:excerptLimit] + "…"
 	}

@@ -44,6 +44,6 @@ func report(ctx context.Context, message string) {
 	_ = p.srv.SendNotificationToClient(ctx, string(mcp.MethodNotificationProgress), map[string]any{
 		"progressToken": p.token,
 		"progress":      step,
-		"message":       message,
+		"message":       redactorFrom(ctx).String(message), // leaves the process here
 	})
 }

@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"strings"
 
 	mcpserver "github.com/mark3labs/mcp-go/server"
@@ -54,10 +53,9 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	if err != nil {
 		return nil, err
 	}
-	logger := opts.Logger
-	if logger == nil {
-		logger = slog.New(slog.DiscardHandler)
-	}
+	configured := configuredSecrets(opts)
+	logger := redactingLogger(opts.Logger, tools.NewRedactor(append(cred.Secrets(), configured...)...))
+	warnShortSecrets(logger, opts)
 	base, err := EffectiveBaseURL(opts.BaseURL, cat.BaseURL)
 	if err != nil {
 		// Tools can still be listed and planned; calls answer this error until it is fixed.
@@ -107,6 +105,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		Naive:       opts.Naive,
 		Logger:      logger,
 		dynamic:     dynamic,
+		configured:  configured,
 	}
 	return p, nil
 }
@@ -146,8 +145,20 @@ func Register(s *mcpserver.MCPServer, p *Pipeline) error {
 }
 
 // serverTools are the tools the pipeline serves, with their handlers: one per operation
-// beside the meta-tools, or the meta-tools of dynamic mode.
+// beside the meta-tools, or the meta-tools of dynamic mode. Every handler answers
+// through the edge, where secrets are redacted (redact.go).
 func (p *Pipeline) serverTools() ([]mcpserver.ServerTool, error) {
+	entries, err := p.allTools()
+	if err != nil {
+		return nil, err
+	}
+	for i := range entries {
+		entries[i].Handler = p.atEdge(entries[i].Handler)
+	}
+	return entries, nil
+}
+
+func (p *Pipeline) allTools() ([]mcpserver.ServerTool, error) {
 	if p.Dynamic() {
 		return p.dynamicTools()
 	}

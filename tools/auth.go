@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Credentials are secrets from configuration only (env vars / --header), never from arguments.
@@ -83,25 +84,27 @@ func (c *Credentials) AddHeader(line string) error {
 	return nil
 }
 
-// Secrets returns every secret value, so callers can redact them from any text. Besides
-// the raw values it lists the forms they take on the wire (URL-escaped, base64 for basic
-// auth, the token inside "Bearer <token>"), longest first.
+// Secrets returns every configured secret value, so callers can redact them from any
+// text (NewRedactor derives the forms each takes on the wire). Besides the raw values it
+// lists the parts that travel alone: the password of "user:password" (also when it was
+// configured base64-encoded), and the token of a "Bearer <token>" header.
 func (c Credentials) Secrets() []string {
 	set := map[string]bool{}
 	add := func(s string) {
-		s = strings.TrimSpace(s)
-		if s == "" {
-			return
+		if s = strings.TrimSpace(s); s != "" {
+			set[s] = true
 		}
-		set[s] = true
-		set[url.QueryEscape(s)] = true
-		set[url.PathEscape(s)] = true
 	}
 	for _, v := range c.Schemes {
 		add(v)
-		if _, pass, ok := strings.Cut(v, ":"); ok {
+		plain := v
+		if dec, err := base64.StdEncoding.DecodeString(strings.TrimSpace(v)); err == nil && !strings.Contains(v, ":") &&
+			utf8.Valid(dec) && strings.Contains(string(dec), ":") {
+			plain = string(dec) // Basic credentials configured already encoded
+			add(plain)
+		}
+		if _, pass, ok := strings.Cut(plain, ":"); ok {
 			add(pass)
-			add(base64.StdEncoding.EncodeToString([]byte(v)))
 		}
 	}
 	for _, vs := range c.Headers {
@@ -118,34 +121,6 @@ func (c Credentials) Secrets() []string {
 	}
 	sortLongestFirst(out)
 	return out
-}
-
-// sortLongestFirst orders secrets so a secret containing another is redacted whole.
-func sortLongestFirst(s []string) {
-	sort.Slice(s, func(i, j int) bool {
-		if len(s[i]) != len(s[j]) {
-			return len(s[i]) > len(s[j])
-		}
-		return s[i] < s[j]
-	})
-}
-
-// RedactedMark replaces a secret in text.
-const RedactedMark = "[redacted]"
-
-// Redact replaces each secret occurrence in s with "[redacted]".
-func Redact(s string, secrets []string) string {
-	if len(secrets) == 0 || s == "" {
-		return s
-	}
-	sorted := append([]string(nil), secrets...)
-	sortLongestFirst(sorted)
-	for _, sec := range sorted {
-		if sec != "" {
-			s = strings.ReplaceAll(s, sec, RedactedMark)
-		}
-	}
-	return s
 }
 
 // securityFor returns the requirement alternatives that apply to the operation.

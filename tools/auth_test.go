@@ -132,21 +132,23 @@ func TestAuthCredentialsFromEnv(t *testing.T) {
 	}
 }
 
-func TestAuthSecretsAndRedact(t *testing.T) {
-	cred := Credentials{Schemes: map[string]string{"basic": "ann:s3cr3t/pw", "k": "abc"}, Headers: http.Header{"Authorization": {"Bearer tok123"}}}
-	secrets := cred.Secrets()
-	for _, s := range []string{"ann:s3cr3t/pw", "s3cr3t/pw", "s3cr3t%2Fpw", base64.StdEncoding.EncodeToString([]byte("ann:s3cr3t/pw")), "abc", "Bearer tok123", "tok123"} {
-		if !containsString(secrets, s) {
+// Secrets lists each configured value and the parts of it that travel alone; the forms
+// they take on the wire are the Redactor's (redact_test.go).
+func TestAuthSecrets(t *testing.T) {
+	encoded := base64.StdEncoding.EncodeToString([]byte("bob:hunter2!"))
+	cred := Credentials{
+		Schemes: map[string]string{"basic": "ann:s3cr3t/pw", "k": "abc", "pre": encoded},
+		Headers: http.Header{"Authorization": {"Bearer tok123"}},
+	}
+	got := cred.Secrets()
+	want := []string{"ann:s3cr3t/pw", "s3cr3t/pw", "abc", encoded, "bob:hunter2!", "hunter2!", "Bearer tok123", "tok123"}
+	for _, s := range want {
+		if !containsString(got, s) {
 			t.Errorf("Secrets() lacks %q", s)
 		}
 	}
-	text := "user ann:s3cr3t/pw sent tok123 and abcd, url ?p=s3cr3t%2Fpw"
-	got := Redact(text, secrets)
-	if strings.Contains(got, "s3cr3t") || strings.Contains(got, "tok123") || strings.Contains(got, "abc") {
-		t.Errorf("Redact left a secret: %q", got)
-	}
-	if Redact("nothing here", nil) != "nothing here" {
-		t.Error("Redact changed text without secrets")
+	if len(got) != len(want) {
+		t.Errorf("Secrets() = %q, want %q", got, want)
 	}
 }
 

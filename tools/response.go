@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -25,6 +26,9 @@ type Response struct {
 	Note      string `json:"note,omitempty"`
 	// Bytes is the size of the body kept (at most the cap).
 	Bytes int `json:"bytes"`
+	// Problem, when set, says the body is not what its Content-Type declared (JSON that
+	// does not parse, or no body at all): such an answer is an error, never data.
+	Problem *BodyProblem `json:"-"`
 	// Header and Duration are for the caller (pagination links, the Call record), not the
 	// envelope.
 	Header   http.Header   `json:"-"`
@@ -32,8 +36,12 @@ type Response struct {
 }
 
 // readResponse reads at most max bytes (one more to detect truncation) and parses them.
-func readResponse(resp *http.Response, max int64) (*Response, error) {
-	data, err := io.ReadAll(io.LimitReader(resp.Body, max+1))
+// rd hides nothing here: it tells where a cut would split a secret, and what to redact
+// from a problem's excerpt.
+func readResponse(resp *http.Response, max int64, rd *Redactor) (*Response, error) {
+	// Read past the cap by the longest secret form, so one that straddles it is seen
+	// whole and the cut can move before it.
+	data, err := io.ReadAll(io.LimitReader(resp.Body, max+1+int64(rd.Longest())))
 	if err != nil {
 		return nil, fmt.Errorf("reading response body: %w", err)
 	}
@@ -41,10 +49,21 @@ func readResponse(resp *http.Response, max int64) (*Response, error) {
 	if int64(len(data)) > max {
 		out.Truncated = true
 		out.Note = fmt.Sprintf("response truncated at %d bytes", max)
-		data = trimPartialRune(data[:max])
+		// Cut before a secret rather than through it: the half kept would be recognised
+		// by no later redaction.
+		cut := int(max)
+		if rd.Longest() > 0 {
+			cut = rd.CutBefore(string(data), cut)
+		}
+		data = trimPartialRune(data[:cut])
 	}
 	out.Bytes = len(data)
-	out.Body = parseBody(data, out.ContentType)
+	var jsonErr error
+	out.Body, jsonErr = decodeBody(data, out.ContentType)
+	if !out.Truncated {
+		// A truncated body is ours to have cut, not the API's fault.
+		out.Problem = bodyProblem(resp, data, jsonErr, rd)
+	}
 	if s, isText := out.Body.(string); out.Truncated && isText {
 		out.Body = s + "\n[" + out.Note + "]"
 	}
@@ -54,18 +73,31 @@ func readResponse(resp *http.Response, max int64) (*Response, error) {
 // parseBody decodes JSON when the response says or looks like JSON, and falls back to text:
 // a truncated or malformed JSON body is still worth showing.
 func parseBody(data []byte, contentType string) any {
-	trimmed := bytes.TrimSpace(data)
+	v, _ := decodeBody(data, contentType)
+	return v
+}
+
+// decodeBody is parseBody that also says why a body declared as JSON did not parse.
+func decodeBody(data []byte, contentType string) (any, error) {
+	// A byte order mark is not JSON, but some servers send one: it is skipped.
+	body := bytes.TrimPrefix(data, utf8BOM)
+	trimmed := bytes.TrimSpace(body)
 	if len(trimmed) == 0 {
-		return nil
+		return nil, nil
 	}
-	if isJSONMedia(contentType) || trimmed[0] == '{' || trimmed[0] == '[' {
+	var jsonErr error
+	if declared := isJSONMedia(contentType); declared || trimmed[0] == '{' || trimmed[0] == '[' {
 		dec := json.NewDecoder(bytes.NewReader(trimmed))
 		dec.UseNumber()
 		var v any
 		if err := dec.Decode(&v); err == nil {
 			if _, err := dec.Token(); err == io.EOF { // exactly one value, nothing after it
-				return v
+				return v, nil
 			}
+		}
+		if declared {
+			lead := len(data) - len(bytes.TrimLeftFunc(body, unicode.IsSpace))
+			jsonErr = jsonSyntax(trimmed, lead)
 		}
 	}
 	if !utf8.Valid(data) {
@@ -73,10 +105,12 @@ func parseBody(data []byte, contentType string) any {
 		if media == "" {
 			media = "unknown type"
 		}
-		return fmt.Sprintf("[%d bytes of binary content (%s) not shown]", len(data), media)
+		return fmt.Sprintf("[%d bytes of binary content (%s) not shown]", len(data), media), jsonErr
 	}
-	return string(data)
+	return string(data), jsonErr
 }
+
+var utf8BOM = []byte("\xef\xbb\xbf")
 
 // trimPartialRune drops a UTF-8 sequence cut in half by truncation.
 func trimPartialRune(b []byte) []byte {
@@ -108,22 +142,24 @@ func CallOf(req *http.Request, status int, d time.Duration, secrets []string) Ca
 	if req.URL == nil {
 		return c
 	}
-	c.URL = redactURL(req.URL, secrets)
-	c.Path = Redact(req.URL.EscapedPath(), secrets)
+	rd := redactorFor(secrets)
+	c.URL = redactURL(req.URL, rd)
+	c.Path = rd.String(req.URL.EscapedPath())
 	if q, err := url.ParseQuery(req.URL.RawQuery); err == nil && len(q) > 0 {
 		c.Query = map[string][]string{}
 		for k, vs := range q {
 			for _, v := range vs {
-				c.Query[Redact(k, secrets)] = append(c.Query[Redact(k, secrets)], redactValue(v, secrets))
+				c.Query[rd.String(k)] = append(c.Query[rd.String(k)], redactValue(v, rd))
 			}
 		}
 	}
 	return c
 }
 
-// redactValue hides a whole value that contains a secret, not just the secret inside it.
-func redactValue(v string, secrets []string) string {
-	if Redact(v, secrets) != v {
+// redactValue hides a whole value that is or contains a secret, not just the secret
+// inside it.
+func redactValue(v string, rd *Redactor) string {
+	if rd.IsSecret(v) {
 		return RedactedMark
 	}
 	return v
@@ -131,7 +167,7 @@ func redactValue(v string, secrets []string) string {
 
 // redactURL renders u with user-info passwords and secret query values hidden, keeping
 // the query's order and encoding otherwise.
-func redactURL(u *url.URL, secrets []string) string {
+func redactURL(u *url.URL, rd *Redactor) string {
 	cp := *u
 	if cp.RawQuery != "" {
 		pairs := strings.Split(cp.RawQuery, "&")
@@ -140,11 +176,11 @@ func redactURL(u *url.URL, secrets []string) string {
 			if !ok {
 				continue
 			}
-			if uv, err := url.QueryUnescape(v); err == nil && redactValue(uv, secrets) != uv {
+			if uv, err := url.QueryUnescape(v); err == nil && redactValue(uv, rd) != uv {
 				pairs[i] = k + "=" + RedactedMark
 			}
 		}
 		cp.RawQuery = strings.Join(pairs, "&")
 	}
-	return Redact(cp.Redacted(), secrets)
+	return rd.String(cp.Redacted())
 }

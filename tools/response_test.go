@@ -33,15 +33,17 @@ func TestResponseParseBody(t *testing.T) {
 }
 
 func TestResponseCallOf(t *testing.T) {
-	req, err := http.NewRequest("GET", "https://ann:pw@api.example/3/person/72129?api_key=k3y&language=en-US&t=pre-k3y-post", nil)
+	// A value equal to a secret is hidden whatever its length; a value holding a secret
+	// only when the secret is long enough to be told from ordinary text (MinSecretLen).
+	req, err := http.NewRequest("GET", "https://ann:pw@api.example/3/person/72129?api_key=k3y&language=en-US&t=pre-k3y-post&u=pre-0123456789abcdef-post", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	call := CallOf(req, 200, 1234*time.Millisecond, []string{"k3y", "pw"})
-	if call.URL != "https://ann:xxxxx@api.example/3/person/72129?api_key=[redacted]&language=en-US&t=[redacted]" {
+	call := CallOf(req, 200, 1234*time.Millisecond, []string{"k3y", "pw", "0123456789abcdef"})
+	if call.URL != "https://ann:xxxxx@api.example/3/person/72129?api_key=[redacted]&language=en-US&t=pre-k3y-post&u=[redacted]" {
 		t.Errorf("URL %q", call.URL)
 	}
-	wantQuery := map[string][]string{"api_key": {RedactedMark}, "language": {"en-US"}, "t": {RedactedMark}}
+	wantQuery := map[string][]string{"api_key": {RedactedMark}, "language": {"en-US"}, "t": {"pre-k3y-post"}, "u": {RedactedMark}}
 	if call.Method != "GET" || call.Path != "/3/person/72129" || call.Status != 200 || call.DurationMS != 1234 || !reflect.DeepEqual(call.Query, wantQuery) {
 		t.Errorf("call %+v", call)
 	}

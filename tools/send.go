@@ -90,14 +90,14 @@ func (s *Sender) Send(req *http.Request, secrets []string) (*Response, error) {
 		if resp != nil && errors.Is(err, ErrCrossHostRedirect) {
 			// net/http has closed this body already; status and Location are what matter.
 			out := &Response{Status: resp.StatusCode, ContentType: resp.Header.Get("Content-Type"), Header: resp.Header}
-			out.Note = Redact(fmt.Sprintf("redirect to %s refused: askapi only calls the configured server", redirectTarget(resp)), secrets)
+			out.Note = Redact(fmt.Sprintf("redirect to %s refused: askapi only calls the configured server", redirectTarget(resp, secrets)), secrets)
 			out.Duration = time.Since(start)
 			return out, nil
 		}
 		return nil, s.sendError(req, err, secrets)
 	}
 	defer resp.Body.Close()
-	out, err := readResponse(resp, s.maxBody())
+	out, err := readResponse(resp, s.maxBody(), redactorFor(secrets))
 	if err != nil {
 		return nil, s.sendError(req, err, secrets)
 	}
@@ -135,11 +135,13 @@ func (s *Sender) client() *http.Client {
 	return &c
 }
 
-func redirectTarget(resp *http.Response) string {
+// redirectTarget is where the refused redirect pointed, with secret query values hidden
+// (a key of any length, as askapi itself would have placed it there).
+func redirectTarget(resp *http.Response, secrets []string) string {
 	loc := resp.Header.Get("Location")
 	if resp.Request != nil {
 		if u, err := resp.Request.URL.Parse(loc); err == nil {
-			return u.Redacted()
+			return redactURL(u, redactorFor(secrets))
 		}
 	}
 	return loc
@@ -173,6 +175,7 @@ func (s *Sender) sendError(req *http.Request, err error, secrets []string) error
 			reason = fmt.Sprintf("no response within %s", s.Timeout)
 		}
 	}
-	msg := fmt.Sprintf("calling %s %s: %s", req.Method, redactURL(req.URL, secrets), reason)
-	return &SendError{Timeout: timeout, msg: Redact(msg, secrets), cause: cause}
+	rd := redactorFor(secrets)
+	msg := fmt.Sprintf("calling %s %s: %s", req.Method, redactURL(req.URL, rd), reason)
+	return &SendError{Timeout: timeout, msg: rd.String(msg), cause: cause}
 }

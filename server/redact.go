@@ -1,0 +1,198 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	mcpserver "github.com/mark3labs/mcp-go/server"
+
+	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/tools"
+)
+
+// Redaction happens once, here, at the edge where text leaves the process: every tool
+// result (envelope and text), every form (both protocol eras), progress messages, log
+// lines (redactlog.go) and what a continuation seals. Code below the edge may hold
+// secrets freely; nothing it produces reaches a client or stderr without passing here.
+// The tools package redacts on its own only where it cuts text to length (a body at the
+// cap, an error excerpt): a secret cut in half would be recognised by no later pass.
+
+// configuredSecrets are every secret the configuration holds, whether or not the spec
+// uses it: each ASKAPI_AUTH_<SCHEME> and ASKAPI_API_KEY value, each --header value
+// (and the token of "Bearer <token>"), the HTTP bearer token and the continuation key.
+func configuredSecrets(opts Options) []string {
+	headers := http.Header{}
+	for _, h := range opts.Headers {
+		if _, v, ok := strings.Cut(h, ":"); ok {
+			headers.Add("Configured", strings.TrimSpace(v))
+		}
+	}
+	schemes := map[string]string{}
+	for _, kv := range opts.Environ {
+		if k, v, ok := strings.Cut(kv, "="); ok && (k == tools.GenericAuthEnvVar || strings.HasPrefix(k, tools.AuthEnvVar(""))) {
+			schemes[k] = v
+		}
+	}
+	out := tools.Credentials{Schemes: schemes, Headers: headers}.Secrets()
+	return append(out, opts.HTTPToken, opts.ContinuationKey)
+}
+
+// redactor hides every configured secret; built once from the credentials and the rest
+// of the configuration.
+func (p *Pipeline) redactor() *tools.Redactor {
+	p.secretList()
+	return p.redact
+}
+
+// atEdge wraps a tool handler so that what it answers leaves redacted, and so that the
+// progress it reports on the way is redacted too.
+func (p *Pipeline) atEdge(h mcpserver.ToolHandlerFunc) mcpserver.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		rd := p.redactor()
+		res, err := h(context.WithValue(ctx, redactorKey{}, rd), req)
+		if err != nil {
+			return nil, errors.New(rd.String(err.Error()))
+		}
+		return redactCallResult(rd, res), nil
+	}
+}
+
+type redactorKey struct{}
+
+// redactorFrom is the redactor of the call ctx belongs to; nil (hiding nothing) outside
+// a call.
+func redactorFrom(ctx context.Context) *tools.Redactor {
+	rd, _ := ctx.Value(redactorKey{}).(*tools.Redactor)
+	return rd
+}
+
+// redactCallResult is res with no secret in its envelope, its text or its input requests.
+func redactCallResult(rd *tools.Redactor, res *mcp.CallToolResult) *mcp.CallToolResult {
+	if res == nil || rd.Empty() {
+		return res
+	}
+	out := *res
+	if r, ok := res.StructuredContent.(*clarify.Result); ok {
+		if clean := redactResult(rd, r); clean != r {
+			// The text block is the envelope rendered for reading: render it again from
+			// the clean envelope rather than patch the rendering.
+			out.StructuredContent = clean
+			out.Content = resultOf(clean).Content
+		}
+	}
+	out.Content = redactContent(rd, out.Content)
+	out.InputRequests = redactInputRequests(rd, res.InputRequests)
+	return &out
+}
+
+// redactContent hides secrets in text blocks whoever wrote them.
+func redactContent(rd *tools.Redactor, content []mcp.Content) []mcp.Content {
+	out := make([]mcp.Content, len(content))
+	for i, c := range content {
+		out[i] = c
+		if t, ok := mcp.AsTextContent(c); ok {
+			if clean := rd.String(t.Text); clean != t.Text {
+				cp := *t
+				cp.Text = clean
+				out[i] = cp
+			}
+		}
+	}
+	return out
+}
+
+// redactResult returns r itself when no secret is in it (the usual case, decided on one
+// encoding), else a copy with every string, key and number that holds one redacted. The
+// continuation is kept as is: it is sealed, opaque, and redacting it could only break it.
+func redactResult(rd *tools.Redactor, r *clarify.Result) *clarify.Result {
+	clean, changed, err := redactJSON(rd, r)
+	if err != nil {
+		// Not encodable is not sendable either; say so without the content.
+		return &clarify.Result{Status: clarify.StatusError, Operation: rd.String(r.Operation),
+			Reason: "the result could not be checked for secrets", Error: &clarify.Failure{Message: "the result could not be checked for secrets"}}
+	}
+	if !changed {
+		return r
+	}
+	clean.Continuation = r.Continuation
+	return clean
+}
+
+// redactState is the state a continuation seals, without secrets: a continuation is
+// opened by every replica that holds the key, and may be logged by proxies on the way.
+func redactState(rd *tools.Redactor, st clarify.State) (clarify.State, error) {
+	clean, changed, err := redactJSON(rd, &st)
+	if err != nil || !changed {
+		return st, err
+	}
+	return *clean, nil
+}
+
+// redactJSON round-trips v through JSON with every secret hidden. changed is false, and
+// nothing but one encoding is done, when no secret can be in v.
+func redactJSON[T any](rd *tools.Redactor, v *T) (*T, bool, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, false, err
+	}
+	if !rd.Mentions(data) {
+		return v, false, nil
+	}
+	var generic any
+	if err := decodeNumbers(data, &generic); err != nil {
+		return nil, false, err
+	}
+	if data, err = json.Marshal(rd.Value(generic)); err != nil {
+		return nil, false, err
+	}
+	out := new(T)
+	if err := decodeNumbers(data, out); err != nil {
+		return nil, false, err
+	}
+	return out, true, nil
+}
+
+// decodeNumbers decodes keeping numbers as written (ids longer than a float64 holds).
+func decodeNumbers(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	return dec.Decode(v)
+}
+
+// redactInputRequests hides secrets in the forms a result asks the client to show. askapi
+// asks for no sampling or roots; such requests pass unchanged.
+func redactInputRequests(rd *tools.Redactor, reqs mcp.InputRequests) mcp.InputRequests {
+	if len(reqs) == 0 {
+		return reqs
+	}
+	out := make(mcp.InputRequests, len(reqs))
+	for id, r := range reqs {
+		if r.Elicitation != nil {
+			params := *r.Elicitation
+			params.Message = rd.String(params.Message)
+			params.RequestedSchema = redactAny(rd, params.RequestedSchema)
+			r.Elicitation = &params
+		}
+		out[id] = r
+	}
+	return out
+}
+
+// redactAny is v, any JSON-encodable value, with no secret in it: decoded again from
+// its encoding when one may be there.
+func redactAny(rd *tools.Redactor, v any) any {
+	data, err := json.Marshal(v)
+	if err != nil || !rd.Mentions(data) {
+		return v
+	}
+	var generic any
+	if decodeNumbers(data, &generic) != nil {
+		return v
+	}
+	return rd.Value(generic)
+}

@@ -107,6 +107,10 @@ func toolDescription(op *tools.Operation) string {
 		}
 		b.WriteString("\n\n" + d)
 	}
+	if note := tools.BodyNote(op); note != "" {
+		// After the cut description, so that it is never cut.
+		b.WriteString("\n\n" + note)
+	}
 	b.WriteString("\n\nIf a required value is missing, unclear or looks invented, this tool answers needs_clarification with questions for the user instead of calling the API: ask the user, then call again with the answers and the _continuation.")
 	return b.String()
 }

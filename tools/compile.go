@@ -505,24 +505,33 @@ func (c *compiler) compiledParam(v []byte) *Param {
 	return p
 }
 
-// writeNeedsBody makes a write's body required when its schema requires properties and
-// the spec does not say explicitly that the body may be left out: specs converted from
-// Swagger 2.0 and many written by hand omit requestBody.required, and a body sent
-// without what its schema requires is a request the API rejects.
+// writeNeedsBody makes a body required when its schema requires properties and the spec
+// does not say explicitly that the body may be left out: specs converted from Swagger 2.0
+// and many written by hand omit requestBody.required, and a body sent without what its
+// schema requires is a request the API rejects. Whatever the method: a DELETE with a body
+// (Spotify's tracks to remove from a playlist) needs it as much as a POST.
 func writeNeedsBody(o *Operation, optional bool) {
 	b := o.Body
 	if b == nil || b.Required || len(b.RequiredProps) == 0 {
 		return
 	}
-	if o.Method != "POST" && o.Method != "PUT" && o.Method != "PATCH" {
-		return
-	}
 	if optional {
-		// Explicitly optional: say so where the assistant reads it.
-		o.Description = strings.TrimSpace(o.Description + "\n\nThe request body may be left out; when it is sent, it needs " + strings.Join(b.RequiredProps, ", ") + ".")
+		// Explicitly optional: the tool's description says so (BodyNote), where the
+		// assistant reads it.
 		return
 	}
 	b.Required = true
+}
+
+// BodyNote is what a tool's description says of a body the spec explicitly lets be left
+// out although its schema requires properties, "" otherwise. After writeNeedsBody, only
+// such a body is not required while requiring properties.
+func BodyNote(o *Operation) string {
+	b := o.Body
+	if b == nil || b.Required || len(b.RequiredProps) == 0 {
+		return ""
+	}
+	return "The request body may be left out; when it is sent, it needs " + strings.Join(b.RequiredProps, ", ") + "."
 }
 
 // body compiles a request body; optional reports a spec that says explicitly
@@ -545,8 +554,25 @@ func (c *compiler) body(raw []byte) (b *Body, optional bool) {
 	b = &Body{ContentType: ct, Required: rawTrue(f["required"])}
 	optional = rawFalse(f["required"])
 	b.Schema = c.newConverter(modeRequest).convertRaw(mf["schema"])
-	if props, ok := b.Schema["properties"].(map[string]any); ok && isObjectSchema(b.Schema) {
+	needs := c.bodyNeeds(c.schema(mf["schema"]))
+	if own, ok := b.Schema["properties"].(map[string]any); ok && isObjectSchema(b.Schema) {
 		b.Flattened = true
+		props := own
+		if b.Schema["oneOf"] != nil || b.Schema["anyOf"] != nil {
+			// The converted schema may be shared: the alternatives' properties go into a
+			// copy.
+			props = make(map[string]any, len(own))
+			for k, v := range own {
+				props[k] = v
+			}
+			alternativeProps(b.Schema, props, 0)
+			schema := make(map[string]any, len(b.Schema))
+			for k, v := range b.Schema {
+				schema[k] = v
+			}
+			schema["properties"] = props
+			b.Schema = schema
+		}
 		for name := range props {
 			b.Props = append(b.Props, name)
 		}
@@ -554,8 +580,15 @@ func (c *compiler) body(raw []byte) (b *Body, optional bool) {
 		if req, ok := b.Schema["required"].([]string); ok {
 			b.RequiredProps = append([]string(nil), req...)
 		}
+		for _, name := range needs {
+			if _, ok := props[name]; ok && !contains(b.RequiredProps, name) {
+				b.RequiredProps = append(b.RequiredProps, name)
+			}
+		}
 	} else {
 		b.Arg = "body"
+		// Not published as arguments: they say only that the body must be sent.
+		b.RequiredProps = needs
 	}
 	c.objEach(mf["encoding"], func(name string, enc []byte) bool {
 		if ct := rawStr(c.getKey(enc, "contentType")); ct != "" {

@@ -24,7 +24,7 @@ var secretLastWords = map[string]bool{"token": true, "key": true, "secret": true
 
 // secretOwnerWords say whose secret a query parameter named with a secret word is: the
 // caller's (oauth_token, consumer_secret, user_token), not a thing's.
-var secretOwnerWords = map[string]bool{"oauth": true, "consumer": true, "auth": true, "app": true, "user": true, "api": true, "access": true, "client": true, "developer": true, "dev": true, "security": true, "bearer": true, "session": true}
+var secretOwnerWords = map[string]bool{"oauth": true, "consumer": true, "auth": true, "app": true, "user": true, "api": true, "access": true, "client": true, "developer": true, "dev": true, "security": true, "bearer": true, "session": true, "token": true}
 
 // notSecretWords mark tokens that page or sync rather than authenticate.
 var notSecretWords = map[string]bool{"page": true, "next": true, "continuation": true, "sync": true, "cursor": true, "pagination": true, "resume": true, "prev": true, "previous": true, "delta": true, "idempotency": true, "request": true, "etag": true}
@@ -94,7 +94,7 @@ func configParams(cat *Catalog) {
 			case p.In == "header" && strings.EqualFold(p.Name, "authorization") && !secured:
 				creds = append(creds, p)
 			case p.In == "header" && ignoredHeaders[strings.ToLower(p.Name)]:
-			case IsCredentialParam(p):
+			case IsCredentialParam(p) || schemeParam(cat, p) != "":
 				creds = append(creds, p)
 			default:
 				keep = append(keep, p)
@@ -136,16 +136,24 @@ func DropConfiguredHeaders(cat *Catalog, headers http.Header) {
 	}
 }
 
+// schemeParam names the declared apiKey scheme that a parameter carries (same place,
+// same name), or "". The spec calls that header a credential itself, so it is one even
+// where an operation's own security leaves the scheme out (Apideck's x-apideck-app-id).
+func schemeParam(cat *Catalog, p *Param) string {
+	name := ""
+	for n, s := range cat.SecuritySchemes {
+		if s.Type == "apiKey" && s.In == p.In && strings.EqualFold(s.ParamName, p.Name) && (name == "" || n < name) {
+			name = n
+		}
+	}
+	return name
+}
+
 // requireParamScheme adds an apiKey scheme for a credential parameter (reusing a declared
 // scheme that already carries it) and makes the operation require it, in every
 // alternative.
 func requireParamScheme(cat *Catalog, op *Operation, p *Param) {
-	name := ""
-	for n, s := range cat.SecuritySchemes {
-		if s.Type == "apiKey" && s.In == p.In && strings.EqualFold(s.ParamName, p.Name) {
-			name = n
-		}
-	}
+	name := schemeParam(cat, p)
 	if name == "" {
 		name = p.Name
 		if cat.SecuritySchemes == nil {

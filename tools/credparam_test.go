@@ -11,9 +11,13 @@ import (
 
 // credSpec has credential parameters of every shape issue 13 met: a required header
 // named for a token, an Authorization header on an operation with no security, Google's
-// optional key beside OAuth, and an ordinary header a configured one sets.
+// optional key beside OAuth, an ordinary header a configured one sets, a header that a
+// declared apiKey scheme carries on an operation whose security leaves the scheme out
+// (Apideck), and a query parameter for the caller's token secret (API2Cart).
 const credSpec = `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
- "components": {"securitySchemes": {"oauth": {"type": "oauth2", "flows": {"implicit": {"authorizationUrl": "https://x/auth", "scopes": {}}}}}},
+ "components": {"securitySchemes": {"oauth": {"type": "oauth2", "flows": {"implicit": {"authorizationUrl": "https://x/auth", "scopes": {}}}},
+   "apiKey": {"type": "apiKey", "in": "header", "name": "Authorization"},
+   "consumerId": {"type": "apiKey", "in": "header", "name": "x-apideck-consumer-id"}}},
  "paths": {
   "/email": {"post": {"operationId": "sendEmail", "parameters": [
      {"name": "X-Postmark-Server-Token", "in": "header", "required": true, "schema": {"type": "string"}, "description": "The token associated with the Server."},
@@ -25,6 +29,14 @@ const credSpec = `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
   "/labels": {"get": {"operationId": "listLabels", "security": [{"oauth": []}], "parameters": [
      {"name": "key", "in": "query", "schema": {"type": "string"}, "description": "API key. Your API key identifies your project. Required unless you provide an OAuth 2.0 token."},
      {"name": "X-Tenant", "in": "header", "required": true, "schema": {"type": "string"}}],
+   "responses": {"200": {"description": "ok"}}}},
+  "/activities": {"get": {"operationId": "listActivities", "security": [{"apiKey": []}], "parameters": [
+     {"name": "x-apideck-consumer-id", "in": "header", "required": true, "schema": {"type": "string"}, "description": "ID of the consumer which you want to get or push data from"},
+     {"name": "limit", "in": "query", "schema": {"type": "integer"}}],
+   "responses": {"200": {"description": "ok"}}}},
+  "/cart.create.json": {"post": {"operationId": "cartCreate", "security": [], "parameters": [
+     {"name": "tokenSecret", "in": "query", "schema": {"type": "string"}},
+     {"name": "store_url", "in": "query", "schema": {"type": "string"}}],
    "responses": {"200": {"description": "ok"}}}}
  }}`
 
@@ -49,9 +61,14 @@ func TestCredentialParamsAreConfiguration(t *testing.T) {
 		security  []SecurityRequirement
 	}{
 		{"sendEmail", []string{"X-Idempotency-Key"}, []SecurityRequirement{{"X-Postmark-Server-Token": nil}}},
-		{"listWebinars", nil, []SecurityRequirement{{"Authorization": nil}}},
+		// The declared scheme that carries the header is the one required.
+		{"listWebinars", nil, []SecurityRequirement{{"apiKey": nil}}},
 		// Optional: an alternative beside OAuth, never added to it.
 		{"listLabels", []string{"X-Tenant"}, []SecurityRequirement{{"oauth": nil}, {"key": nil}}},
+		// The declared scheme itself is required beside the operation's own.
+		{"listActivities", []string{"limit"}, []SecurityRequirement{{"apiKey": nil, "consumerId": nil}}},
+		// Optional, on an operation with no security: another way in, or none.
+		{"cartCreate", []string{"store_url"}, []SecurityRequirement{{}, {"tokenSecret": nil}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.op, func(t *testing.T) {

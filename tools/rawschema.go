@@ -528,6 +528,11 @@ func (rc *rawConverter) structure(s *rawSchema, out map[string]any) {
 		if len(required) > 0 {
 			out["required"] = required
 		}
+	} else if len(s.required) > 0 {
+		// A bare required list (DigitalOcean's allOf [firewall, {required: [name]}],
+		// GitHub's anyOf [{required: [source]}]) requires names the schema it is a part
+		// of declares: dropped, the published schema would not require them.
+		out["required"] = append([]string(nil), s.required...)
 	}
 }
 
@@ -646,7 +651,10 @@ func (rc *rawConverter) mergeAllOf(s *rawSchema) (map[string]any, bool) {
 	add := func(sub *rawSchema) {
 		parts = append(parts, rc.convert(sub))
 		if sub != nil {
-			rawRequired = append(rawRequired, sub.required)
+			// A part's own parts' required lists too: Nexmo's Text is allOf
+			// [baseMessageType, …], and baseMessageType requires to and from, which only
+			// a sibling of Text declares.
+			rawRequired = append(rawRequired, rc.c.allOfRequired(sub, nil, 0))
 		} else {
 			rawRequired = append(rawRequired, nil)
 		}
@@ -689,7 +697,15 @@ func (rc *rawConverter) mergeAllOf(s *rawSchema) (map[string]any, bool) {
 				if _, ok := merged[k]; !ok {
 					merged[k] = v
 				}
-			case "additionalProperties", "oneOf", "anyOf", "not", "allOf":
+			case "additionalProperties":
+				// Parts close or extend themselves (ShipEngine's warehouse part says
+				// additionalProperties: false, Zuora's custom-fields part admits any
+				// field); the author means one object of all their properties, so only
+				// the schema's own word on other properties is kept.
+				if i == len(parts)-1 {
+					merged[k] = v
+				}
+			case "oneOf", "anyOf", "not", "allOf":
 				return nil, false
 			default:
 				merged[k] = v

@@ -336,7 +336,11 @@ func words(s string) string {
 var irregularPlural = map[string]string{"people": "person", "children": "child", "men": "man", "women": "woman", "series": "series", "news": "news",
 	// Nouns ending in -ie, which the -ies → -y rule would break (movies → movy).
 	"movies": "movie", "cookies": "cookie", "zombies": "zombie", "calories": "calorie", "rookies": "rookie",
-	"selfies": "selfie", "hoodies": "hoodie", "species": "species", "data": "data", "media": "media", "analyses": "analysis"}
+	"selfies": "selfie", "hoodies": "hoodie", "species": "species", "data": "data", "media": "media", "analyses": "analysis",
+	// Latin -us plurals and -ses words the -s rule would break (statuses → statuse), and
+	// names that only look plural.
+	"statuses": "status", "bonuses": "bonus", "campuses": "campus", "viruses": "virus", "censuses": "census", "buses": "bus",
+	"focuses": "focus", "aliases": "alias", "biases": "bias", "canvases": "canvas", "kubernetes": "kubernetes", "aws": "aws", "dns": "dns", "https": "https"}
 
 // Singular turns a path segment or field name into the singular resource noun; in a
 // phrase (credit_cards) the last word is made singular.

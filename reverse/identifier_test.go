@@ -79,6 +79,7 @@ func TestDisplayAndSingular(t *testing.T) {
 		"people": "person", "movies": "movie", "categories": "category", "silences": "silence",
 		"addresses": "address", "boxes": "box", "matches": "match", "status": "status",
 		"series": "series", "tv": "tv", "bus": "bus", "Artists": "artist", "news": "news",
+		"statuses": "status", "check_statuses": "check_status", "aliases": "alias", "kubernetes": "kubernetes", "houses": "house",
 	}
 	for in, want := range singular {
 		if got := Singular(in); got != want {

@@ -43,7 +43,7 @@ func TestSearchSupport(t *testing.T) {
 		{"create a task", true, `"create"`},             // created_at says when, not what is done
 		{"reboot a droplet in Frankfurt", false, ""},    // what is done is in the API; where is a value
 		{"reboot in Frankfurt", true, `"frankfurt"`},    // one word before the preposition is not enough
-		{"tasks of 2019", false, ""},                // a number is a value
+		{"tasks of 2019", false, ""},                    // a number is a value
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

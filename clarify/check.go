@@ -59,6 +59,20 @@ func Check(c Call) ([]Question, error) {
 		})
 		asked[arg] = true
 	}
+	for _, arg := range alternativeMissing(c.Op, c.Args) {
+		if asked[arg] {
+			continue
+		}
+		f := c.field(arg)
+		qs = append(qs, Question{
+			Field:    arg,
+			Kind:     Missing,
+			Question: Ask(c.Op, f),
+			Reason:   fmt.Sprintf("%s is required by %s together with the other fields given, and was not given", arg, c.Op.Key()),
+			Options:  enumOptions(f.Schema),
+		})
+		asked[arg] = true
+	}
 
 	for _, q := range unknownArgs(c.Op, c.Args) {
 		qs = append(qs, q)

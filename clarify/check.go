@@ -40,6 +40,12 @@ func (c Call) field(arg string) Field {
 	return f
 }
 
+// missing is the question for a required argument not given.
+func (c Call) missing(arg, reason string) Question {
+	f := c.field(arg)
+	return Question{Field: arg, Kind: Missing, Question: Ask(c.Op, f), Reason: reason, Options: enumOptions(f.Schema)}
+}
+
 // Check inspects a call before anything is sent and returns every question in one round:
 // missing, invalid and invented values, in the order the spec lists the fields.
 func Check(c Call) ([]Question, error) {
@@ -49,28 +55,14 @@ func Check(c Call) ([]Question, error) {
 		if present(c.Args[arg]) {
 			continue
 		}
-		f := c.field(arg)
-		qs = append(qs, Question{
-			Field:    arg,
-			Kind:     Missing,
-			Question: Ask(c.Op, f),
-			Reason:   fmt.Sprintf("%s is required by %s and was not given", arg, c.Op.Key()),
-			Options:  enumOptions(f.Schema),
-		})
+		qs = append(qs, c.missing(arg, fmt.Sprintf("%s is required by %s and was not given", arg, c.Op.Key())))
 		asked[arg] = true
 	}
 	for _, arg := range alternativeMissing(c.Op, c.Args) {
 		if asked[arg] {
 			continue
 		}
-		f := c.field(arg)
-		qs = append(qs, Question{
-			Field:    arg,
-			Kind:     Missing,
-			Question: Ask(c.Op, f),
-			Reason:   fmt.Sprintf("%s is required by %s together with the other fields given, and was not given", arg, c.Op.Key()),
-			Options:  enumOptions(f.Schema),
-		})
+		qs = append(qs, c.missing(arg, fmt.Sprintf("%s is required by %s together with the other fields given, and was not given", arg, c.Op.Key())))
 		asked[arg] = true
 	}
 

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"encoding/json"
+	"maps"
 	"net/url"
 	"sort"
 	"strconv"
@@ -35,6 +36,8 @@ type compiler struct {
 	recRanges [][3]int                  // start, end and cycle of each recursive component schema
 	// paramsDone holds each compiled parameter object (see param).
 	paramsDone map[*byte]*Param
+	// budgets holds the bounded request schemas and their sizes (see schemabudget.go).
+	budgets *budgets
 	// problem is set when the document holds something this compiler does not read
 	// exactly as the precise path does; the caller then takes that path.
 	problem string
@@ -391,7 +394,7 @@ func (c *compiler) operation(method, path string, item map[string][]byte, raw []
 	}
 	o.Params = c.params(item["parameters"], f["parameters"])
 	var optional bool
-	o.Body, optional = c.body(f["requestBody"])
+	c.withCeiling(bodyCeiling(o.Params), func() { o.Body, optional = c.body(f["requestBody"]) })
 	writeNeedsBody(o, optional)
 	nameArguments(o)
 	o.InputSchema = inputSchema(o)
@@ -475,7 +478,9 @@ func (c *compiler) compiledParam(v []byte) *Param {
 		}
 	}
 	sch := c.schema(schemaRaw)
-	p.Schema = c.newConverter(modeRequest).convert(sch)
+	// The converted schema is shared (see boundedSchema): the parameter's own words go
+	// into a copy.
+	c.withCeiling(maxParamBytes, func() { p.Schema = maps.Clone(c.newConverter(modeRequest).convert(sch)) })
 	if p.Description != "" {
 		p.Schema["description"] = p.Description
 	}

@@ -266,6 +266,9 @@ type rawConverter struct {
 	// depthCut whether the depth limit cut anything there (see convert).
 	deepest  int
 	depthCut bool
+	// budget is what a bounded request schema may still emit (see schemabudget.go); nil
+	// at the top, where convert starts one.
+	budget *schemaBudget
 }
 
 func (c *compiler) newConverter(mode schemaMode) *rawConverter {
@@ -278,6 +281,9 @@ func (rc *rawConverter) convertRaw(raw []byte) map[string]any {
 
 func (rc *rawConverter) convert(s *rawSchema) map[string]any {
 	if !rc.skeleton {
+		if rc.budget == nil {
+			return rc.c.boundedSchema(s, rc.mode)
+		}
 		return rc.convert1(s)
 	}
 	if s.leaf() && rc.depth <= rc.maxDepth {
@@ -363,9 +369,12 @@ func (rc *rawConverter) convert1(s *rawSchema) map[string]any {
 			return rc.cut(s, "recursive")
 		}
 	}
-	if rc.depth > rc.maxDepth {
+	if rc.depth > rc.maxDepth && !rc.keepLeaf(s) {
 		rc.depthCut = true
-		return rc.cut(s, "nested too deep")
+		return rc.cut(s, rc.depthNote())
+	}
+	if !rc.spend(s) {
+		return rc.cut(s, tooLarge)
 	}
 	rc.stack = append(rc.stack, s)
 	defer func() { rc.stack = rc.stack[:len(rc.stack)-1] }()
@@ -387,7 +396,7 @@ func (rc *rawConverter) cut(s *rawSchema, why string) map[string]any {
 		return out
 	}
 	desc := "(" + why + ": structure not expanded)"
-	if d := rawStr(s.description); d != "" {
+	if d := rawStr(s.description); rc.spendCut(s) && d != "" {
 		desc = firstSentence(d) + " " + desc
 	}
 	out["description"] = desc
@@ -506,7 +515,7 @@ func (rc *rawConverter) convertValue(s *rawSchema, noAllOf bool) map[string]any 
 		out["allOf"] = rc.list(s.allOf, s.conjunct)
 	}
 	if !isNull(s.not) {
-		out["not"] = rc.convertRaw(s.not)
+		out["not"] = rc.alternative(s.not)
 	}
 	if s.deprecated {
 		out["deprecated"] = true
@@ -636,7 +645,7 @@ func (rc *rawConverter) skipProperty(s *rawSchema) bool {
 func (rc *rawConverter) list(raws [][]byte, extra *rawSchema) []any {
 	out := make([]any, 0, len(raws)+1)
 	for _, r := range raws {
-		out = append(out, rc.convertRaw(r))
+		out = append(out, rc.alternative(r))
 	}
 	if extra != nil {
 		out = append(out, rc.convert(extra))

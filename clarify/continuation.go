@@ -34,6 +34,9 @@ type State struct {
 	Asked map[string]any `json:"asked,omitempty"`
 	// Pending is the digest of the exact request awaiting a write confirmation.
 	Pending string `json:"pending,omitempty"`
+	// Once is the confirmation's once-only nonce (once.go): the first _confirm with this
+	// token marks it used, and a replay of the token sends nothing.
+	Once string `json:"once,omitempty"`
 	// Expires is a Unix time in seconds.
 	Expires int64 `json:"exp"`
 }
@@ -78,6 +81,10 @@ func NewSealer(secret string, ttl time.Duration) (*Sealer, error) {
 	}
 	return &Sealer{aead: aead, ttl: ttl, now: time.Now}, nil
 }
+
+// UseClock sets the clock tokens are sealed and opened by, so tests can step past a
+// token's lifetime without waiting. Call it before the sealer is shared.
+func (s *Sealer) UseClock(now func() time.Time) { s.now = now }
 
 // Seal encrypts and authenticates st, setting its expiry.
 func (s *Sealer) Seal(st State) (string, error) {

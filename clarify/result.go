@@ -170,7 +170,13 @@ func (r *Result) Text() string {
 				for j, o := range q.Options {
 					labels[j] = o.Label
 				}
-				fmt.Fprintf(&b, " Options: %s.", strings.Join(labels, "; "))
+				// After a question of several lines (a confirmation showing its body), the
+				// options start a line of their own rather than trail the body's last brace.
+				sep := " "
+				if strings.Contains(q.Question, "\n") {
+					sep = "\n"
+				}
+				fmt.Fprintf(&b, "%sOptions: %s.", sep, strings.Join(labels, "; "))
 			}
 			b.WriteString("\n")
 		}

@@ -37,6 +37,10 @@ type Pipeline struct {
 	Resolvable map[string][]reverse.Resolvable
 	// Policy says which writes need confirmation and which fields must come from the user.
 	Policy *clarify.Policy
+	// Confirmations marks confirmations used, so one yes sends one write (confirmonce.go);
+	// nil means an in-memory store of this process, made on first use.
+	Confirmations     clarify.OnceStore
+	confirmationsOnce sync.Once
 	// Naive sends arguments as given: no completion, no clarification. It exists so the
 	// evaluation can show what askapi adds over a plain proxy.
 	Naive  bool
@@ -109,6 +113,14 @@ func (p *Pipeline) begin(op *tools.Operation, raw map[string]any) *call {
 		return c
 	}
 	c.state = st
+	if c.confirm != nil && st.Once != "" {
+		// A confirmation already spent: answered before anything else runs, so a replay
+		// makes no upstream call of any kind.
+		if at, used := p.onceStore().Used(st.Once); used {
+			alreadyConfirmed(c, at)
+			return c
+		}
+	}
 	// Answers given now win over the values carried from the earlier round.
 	merged := map[string]any{}
 	for k, v := range st.Args {
@@ -220,31 +232,34 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 }
 
 // confirmed settles a write that policy wants confirmed. The confirmation is bound to the
-// exact request through the continuation: a yes given for one request never sends another.
-// It reports whether the request may be sent; otherwise the result is already set.
+// exact request through the continuation (a yes given for one request never sends
+// another) and is used once (a replayed yes sends nothing). It reports whether the
+// request may be sent; otherwise the result is already set.
 func (p *Pipeline) confirmed(c *call) bool {
-	digest, summary, err := p.requestDigest(c)
+	digest, target, body, err := p.requestDigest(c)
 	if err != nil {
 		p.fail(c, fmt.Sprintf("build request: %v", err), 0, "")
 		return false
 	}
 	if c.confirm != nil && !*c.confirm {
 		c.result.Status = clarify.StatusCancelled
-		c.result.Reason = "the user did not confirm " + summary + "; nothing was sent"
+		c.result.Reason = "the user did not confirm " + target + "; nothing was sent"
 		return false
 	}
-	if c.confirm != nil && *c.confirm && c.state.Pending == digest {
-		return true
+	// A token without a nonce (sealed before confirmations were once-only) asks again.
+	if c.confirm != nil && *c.confirm && c.state.Pending == digest && c.state.Once != "" {
+		return p.spendConfirmation(c)
 	}
 	reason := "policy requires confirmation before " + c.op.Method + " requests"
 	if c.confirm != nil {
 		reason = "the confirmation given was not for this exact request (it changed, or was never asked for); confirm again"
 	}
 	c.state.Pending = digest
+	c.state.Once = clarify.NewNonce()
 	p.clarify(c, []clarify.Question{{
 		Field:    tools.ArgConfirm,
 		Kind:     clarify.Unconfirmed,
-		Question: fmt.Sprintf("Shall I send %s? %s", summary, confirmEffect(c.op)),
+		Question: confirmText(target, confirmEffect(c.op), body),
 		Options:  []clarify.Option{{Value: true, Label: "Yes, send it"}, {Value: false, Label: "No, cancel"}},
 		Reason:   reason,
 	}})
@@ -266,25 +281,34 @@ func confirmEffect(op *tools.Operation) string {
 }
 
 // requestDigest identifies the exact request a confirmation is for: method, URL and
-// body, built without credentials so no secret is hashed into the continuation.
-func (p *Pipeline) requestDigest(c *call) (string, string, error) {
+// body, built without credentials so no secret is hashed into the continuation. It also
+// renders that request for the question (confirmtext.go).
+func (p *Pipeline) requestDigest(c *call) (digest, target, body string, err error) {
 	base, err := p.baseFor(c.op)
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	req, err := tools.BuildRequest(context.Background(), p.Catalog, c.op, c.args, base, tools.Credentials{})
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
+	}
+	var payload []byte
+	if req.GetBody != nil {
+		rc, err := req.GetBody()
+		if err != nil {
+			return "", "", "", fmt.Errorf("read request body: %w", err)
+		}
+		payload, err = io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			return "", "", "", fmt.Errorf("read request body: %w", err)
+		}
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "%s %s\n", req.Method, req.URL.String())
-	if req.GetBody != nil {
-		if body, err := req.GetBody(); err == nil {
-			_, _ = io.Copy(h, body)
-			body.Close()
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil)), req.Method + " " + req.URL.Path, nil
+	h.Write(payload)
+	target, body = shownRequest(req, payload, p.redactor())
+	return hex.EncodeToString(h.Sum(nil)), target, body, nil
 }
 
 // complete resolves names given for identifiers through safe producers (Reverse Chain).

@@ -1,0 +1,70 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"mime"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// A person confirming a write must see what will be written: the method, the path with
+// its values filled in (and the query), and the body. The request shown is the one the
+// confirmation's digest binds, built without credentials; the edge (redact.go) hides any
+// configured secret that still reaches the text, as it does for every other question.
+
+// Bounds keep a question readable and a form small; what is cut is still sent, and the
+// question says so.
+const (
+	confirmTargetLimit = 400
+	confirmBodyLimit   = 2000
+)
+
+// shownRequest renders req (with its body) for a confirmation question:
+// "POST /api/v2/silences" and, when there is a body, the body, pretty when it is JSON.
+func shownRequest(req *http.Request, body []byte, rd *tools.Redactor) (target, shownBody string) {
+	target = req.Method + " " + bounded(req.URL.RequestURI(), confirmTargetLimit, rd, "…")
+	if len(body) == 0 {
+		return target, ""
+	}
+	ct := req.Header.Get("Content-Type")
+	media, _, _ := mime.ParseMediaType(ct)
+	switch {
+	case media == "application/json" || strings.HasSuffix(media, "+json"):
+		var pretty bytes.Buffer
+		// Indent keeps every string as it was encoded: nothing is escaped anew.
+		if json.Indent(&pretty, body, "", "  ") == nil {
+			body = pretty.Bytes()
+		}
+	case strings.HasPrefix(media, "multipart/") || !utf8.Valid(body):
+		return target, fmt.Sprintf("(%d bytes of %s, not shown)", len(body), ct)
+	}
+	more := fmt.Sprintf("\n… (%d bytes in all: the rest is sent too, but not shown here)", len(body))
+	return target, bounded(string(body), confirmBodyLimit, rd, more)
+}
+
+// bounded cuts s to at most limit bytes, never inside a secret (a secret cut in half is
+// recognised by no later redaction) nor inside a character, and appends more when cut.
+func bounded(s string, limit int, rd *tools.Redactor, more string) string {
+	if len(s) <= limit {
+		return s
+	}
+	n := rd.CutBefore(s, limit)
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + more
+}
+
+// confirmText is the confirmation question: the request, what it does, and its body.
+func confirmText(target, effect, body string) string {
+	q := fmt.Sprintf("Shall I send %s? %s", target, effect)
+	if body != "" {
+		q += "\nBody:\n" + body
+	}
+	return q
+}

@@ -113,7 +113,9 @@ func (s *Sealer) Seal(st State) (string, error) {
 // Open authenticates and decrypts a token.
 func (s *Sealer) Open(token string) (State, error) {
 	var st State
-	raw, err := base64.RawURLEncoding.DecodeString(token)
+	// Strict: the unused low bits of the last character must be zero, as Seal writes them,
+	// so a sealed token has one spelling and a re-spelled one is refused.
+	raw, err := base64.RawURLEncoding.Strict().DecodeString(token)
 	ns := s.aead.NonceSize()
 	if err != nil || len(raw) < 1+ns+s.aead.Overhead() || raw[0] != tokenVersion {
 		return st, ErrTampered

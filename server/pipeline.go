@@ -445,6 +445,9 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 	c.result.Calls = append(c.result.Calls, tools.CallOf(req, resp.Status, time.Since(start), p.secretList()))
 	c.result.HTTP = &clarify.HTTP{Status: resp.Status, ContentType: resp.ContentType}
 	if resp.Status >= 400 {
+		if p.askAPIRefusal(c, resp) {
+			return
+		}
 		p.fail(c, fmt.Sprintf("the API answered %d", resp.Status), resp.Status, excerpt(resp.Body, p.redactor()))
 		return
 	}

@@ -1,5 +1,7 @@
 package tools
 
+import "strings"
+
 // JSCompatiblePattern reports whether a regular expression Go accepts is also valid for
 // JavaScript's RegExp in "u" mode, which Ajv (the validator of the MCP TypeScript SDKs)
 // compiles "pattern" with. A pattern one client cannot compile makes it reject the whole
@@ -9,9 +11,18 @@ package tools
 // does not: identity escapes of non-syntax characters (\- outside a class, \:, \#),
 // Go-only escapes (\A, \z, \Q…\E, \pL, \p{Greek}, \x{41}, octal \123), inline flags
 // ((?i), (?s:…), (?P<name>…)), POSIX classes ([[:alpha:]]), lone ] { }, and ranges
-// with a class escape ([\d-z]).
+// with a class escape ([\d-z]), and a quantifier with nothing to repeat: at the start, after
+// "(" or "|", after an assertion (^, $, \b, \B: "^*", "{2}"), which Go reads as a
+// literal or an empty repeat.
 func JSCompatiblePattern(p string) bool {
 	inClass := false
+	// Outside a class: what a quantifier would repeat.
+	const (
+		repNothing = iota // the start, "(", "|", an assertion, a lazy quantifier
+		repAtom           // a character, class, escape or group: it may be repeated
+		repQuant          // a quantifier: only "?" (lazy) may follow
+	)
+	rep := repNothing
 	// In a class: what the last atom was, for ranges.
 	const (
 		atomNone = iota
@@ -24,7 +35,7 @@ func JSCompatiblePattern(p string) bool {
 		if inClass {
 			switch c {
 			case ']':
-				inClass = false
+				inClass, rep = false, repAtom
 				continue
 			case '[':
 				if i+1 < len(p) && (p[i+1] == ':' || p[i+1] == '=' || p[i+1] == '.') {
@@ -71,6 +82,10 @@ func JSCompatiblePattern(p string) bool {
 			if !ok {
 				return false
 			}
+			rep = repAtom
+			if p[i+1] == 'b' || p[i+1] == 'B' {
+				rep = repNothing // an assertion
+			}
 			i += n
 		case '[':
 			inClass, last = true, atomNone
@@ -81,17 +96,41 @@ func JSCompatiblePattern(p string) bool {
 			return false // lone in "u" mode
 		case '{':
 			n := quantifierBraces(p[i:])
-			if n == 0 {
+			if n == 0 || rep != repAtom {
 				return false
 			}
 			i += n - 1
+			rep = repQuant
+		case '*', '+', '?':
+			switch {
+			case rep == repAtom:
+				rep = repQuant
+			case rep == repQuant && c == '?':
+				rep = repNothing // lazy: nothing more may follow
+			default:
+				return false
+			}
+		case '^', '$', '|':
+			rep = repNothing
 		case '(':
+			rep = repNothing
 			if i+1 < len(p) && p[i+1] == '?' {
 				// Only non-capturing and named groups: no inline flags, no (?P<name>.
-				if i+2 >= len(p) || !(p[i+2] == ':' || (p[i+2] == '<' && i+3 < len(p) && letterASCII(p[i+3]))) {
+				switch {
+				case i+2 < len(p) && p[i+2] == ':':
+					i += 2
+				case i+3 < len(p) && p[i+2] == '<' && letterASCII(p[i+3]):
+					end := strings.IndexByte(p[i+3:], '>')
+					if end < 0 {
+						return false
+					}
+					i += 3 + end
+				default:
 					return false
 				}
 			}
+		default: // ')', '.', a character
+			rep = repAtom
 		}
 	}
 	return !inClass

@@ -1,0 +1,196 @@
+package tools
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// jsRegExp runs JavaScript's RegExp in "u" mode (Ajv's mode) in one long-lived node
+// process, one JSON line per question: does the pattern compile, and does it match each
+// subject. A match runs under vm's timeout, so a pattern that backtracks for ever gives
+// no answer rather than a hung fuzzer.
+type jsRegExp struct {
+	mu    sync.Mutex
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	lines chan string
+}
+
+const jsRegExpScript = `
+const vm = require("vm");
+const ctx = vm.createContext({});
+const run = new vm.Script("s.map(x => r.test(x))");
+require("readline").createInterface({input: process.stdin}).on("line", line => {
+  const q = JSON.parse(line);
+  let out;
+  try {
+    ctx.r = new RegExp(q.p, "u");
+  } catch (e) {
+    out = {ok: false};
+  }
+  if (!out) {
+    ctx.s = q.s;
+    try {
+      out = {ok: true, m: run.runInContext(ctx, {timeout: 250})};
+    } catch (e) {
+      out = {ok: true, timeout: true};
+    }
+  }
+  process.stdout.write(JSON.stringify(out) + "\n");
+});`
+
+type jsAnswer struct {
+	OK      bool   `json:"ok"`
+	M       []bool `json:"m"`
+	Timeout bool   `json:"timeout"`
+}
+
+var (
+	jsOnce   sync.Once
+	jsShared *jsRegExp
+)
+
+// nodeRegExp returns the shared node process, nil (after skipping nothing) when node is
+// not installed; under CI it must be.
+func nodeRegExp(t testing.TB) *jsRegExp {
+	jsOnce.Do(func() {
+		node, err := exec.LookPath("node")
+		if err != nil {
+			return
+		}
+		js := &jsRegExp{}
+		if js.start(node) == nil {
+			jsShared = js
+		}
+	})
+	if jsShared == nil && os.Getenv("CI") == "true" {
+		t.Fatal("node is needed to check patterns against JavaScript's RegExp (CI=true)")
+	}
+	return jsShared
+}
+
+func (js *jsRegExp) start(node string) error {
+	cmd := exec.Command(node, "-e", jsRegExpScript)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	lines := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	js.cmd, js.in, js.lines = cmd, in, lines
+	return nil
+}
+
+// ask returns node's answer; ok is false when node gave none in time (it is restarted).
+func (js *jsRegExp) ask(pattern string, subjects []string) (jsAnswer, bool) {
+	js.mu.Lock()
+	defer js.mu.Unlock()
+	q, _ := json.Marshal(map[string]any{"p": pattern, "s": subjects})
+	var a jsAnswer
+	if _, err := js.in.Write(append(q, '\n')); err == nil {
+		select {
+		case line, open := <-js.lines:
+			if open && json.Unmarshal([]byte(line), &a) == nil {
+				return a, true
+			}
+		case <-time.After(10 * time.Second):
+		}
+	}
+	// No answer: start again, and give none for this pattern.
+	js.in.Close()
+	js.cmd.Process.Kill()
+	js.cmd.Wait()
+	js.start(js.cmd.Path)
+	return a, false
+}
+
+// fuzzSubjects are the strings both engines match a pattern against: fixed ones, and the
+// fuzzer's own, kept to characters both engines read alike (no \r or \v: JavaScript's
+// "." stops at \r and its \s takes \v; short, so a backtracking match ends).
+func fuzzSubjects(s string) []string {
+	out := []string{"", "a", "Z9_", " ", "\n", "é日😀", "-]", "abcabc", "2024-01-31", "a.b@c"}
+	var b strings.Builder
+	for _, r := range s {
+		if (r >= 0x20 && r < 0x7f) || r == '\t' || r == '\n' || r == '\f' {
+			b.WriteRune(r)
+		}
+		if b.Len() >= 8 {
+			break
+		}
+	}
+	return append(out, b.String())
+}
+
+// FuzzJSCompatiblePattern checks the JS-pattern checker on any pattern. Invariants:
+//   - it never panics, and is total (it answers for patterns Go refuses too, unread);
+//   - on a pattern Go's regexp accepts (its domain): its verdict is JavaScript's (node's
+//     RegExp in "u" mode compiles it or not); it composes (a pattern it accepts is
+//     accepted as a group and as an alternative of itself);
+//   - on a pattern Go and JavaScript both accept and the checker keeps: both engines
+//     match the same subjects, so a kept pattern means to the client what it means to
+//     askapi's validation.
+//
+// Without node only the first invariants are checked; CI has node.
+func FuzzJSCompatiblePattern(f *testing.F) {
+	for _, p := range []string{`^[a-z]+$`, `^v\-[0-9]+$`, `(?i)abc`, `\p{L}+`, `[\d-z]`, `a{2,}`, `a{,2}`, `[[:alpha:]]`, `(?<year>\d{4})`, `\x41\u0041`} {
+		f.Add(p, "abc")
+	}
+	f.Fuzz(func(t *testing.T, pattern, subject string) {
+		verdict := JSCompatiblePattern(pattern)
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return // outside the checker's domain: keepPattern never asks
+		}
+		if verdict {
+			for _, q := range []string{"(?:" + pattern + ")", pattern + "|" + pattern} {
+				if _, err := regexp.Compile(q); err == nil && !JSCompatiblePattern(q) {
+					t.Fatalf("%q is accepted, but not %q", pattern, q)
+				}
+			}
+		}
+		js := nodeRegExp(t)
+		if js == nil {
+			return
+		}
+		subjects := fuzzSubjects(subject)
+		a, answered := js.ask(pattern, subjects)
+		if !answered {
+			t.Logf("node gave no answer for %q", pattern)
+			return
+		}
+		if a.OK != verdict {
+			t.Fatalf("JSCompatiblePattern(%q) = %v, but JavaScript's RegExp in u mode says %v", pattern, verdict, a.OK)
+		}
+		if !a.OK || !verdict || a.Timeout {
+			return
+		}
+		for i, s := range subjects {
+			if got := re.MatchString(s); got != a.M[i] {
+				t.Fatalf("pattern %q kept, but on %q Go's regexp says %v and JavaScript's %v", pattern, s, got, a.M[i])
+			}
+		}
+	})
+}

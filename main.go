@@ -132,6 +132,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	})
 	fs.StringVar(&o.HTTPAddr, "http", os.Getenv("ASKAPI_HTTP"), "serve streamable HTTP on ADDR instead of stdio; loopback unless a host is given (env ASKAPI_HTTP)")
 	fs.StringVar(&o.HTTPToken, "http-token", os.Getenv("ASKAPI_HTTP_TOKEN"), "bearer token HTTP clients must send (env ASKAPI_HTTP_TOKEN)")
+	fs.Int64Var(&o.HTTPMaxBody, "http-max-body", envInt("ASKAPI_HTTP_MAX_BODY", server.DefaultHTTPMaxBody), "largest HTTP request body in bytes; a larger one gets 413 unread (env ASKAPI_HTTP_MAX_BODY)")
+	listFlag(fs, &o.HTTPAllowOrigins, "http-allow-origin", "ASKAPI_HTTP_ALLOW_ORIGINS", "browser origin (https://app.example.com) allowed to call over HTTP, besides the server's own host and loopback; repeatable")
 	fs.DurationVar(&o.Timeout, "timeout", envDuration("ASKAPI_TIMEOUT", 30*time.Second), "timeout of every upstream call (env ASKAPI_TIMEOUT)")
 	fs.Int64Var(&o.MaxBody, "max-body", envInt("ASKAPI_MAX_BODY", 1<<20), "response bytes kept before truncating (env ASKAPI_MAX_BODY)")
 	fs.BoolVar(&o.Naive, "naive", envBool("ASKAPI_NAIVE"), "plain pass-through proxy: no completion, no clarification; for comparison only (env ASKAPI_NAIVE)")

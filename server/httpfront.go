@@ -1,8 +1,6 @@
 package server
 
 import (
-	"bytes"
-	"io"
 	"net/http"
 )
 
@@ -16,30 +14,17 @@ func wholeListHTTP(list *encodedList, next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		// mcp-go reads the whole body too: reading it first costs a copy of a small request.
-		body, err := io.ReadAll(r.Body)
-		var rest io.Reader = bytes.NewReader(body)
-		if err != nil {
-			// mcp-go reports the read error itself, as a JSON-RPC parse error.
-			rest = io.MultiReader(rest, errorReader{err})
+		// limitBody (httplimit.go) has read the body, within its limit; a body it could
+		// not read is mcp-go's to report.
+		body, ok := bodyBytes(r)
+		if !ok || !isWholeList(body) {
+			next.ServeHTTP(w, r)
+			return
 		}
-		ctx := r.Context()
-		marked := err == nil && isWholeList(body)
-		if marked {
-			ctx = withWholeList(ctx)
-		}
-		r = r.WithContext(ctx)
-		r.Body = io.NopCloser(rest)
-		if marked {
-			w = &splicingWriter{ResponseWriter: w, list: list}
-		}
-		next.ServeHTTP(w, r)
+		r = r.WithContext(withWholeList(r.Context()))
+		next.ServeHTTP(&splicingWriter{ResponseWriter: w, list: list}, r)
 	})
 }
-
-type errorReader struct{ err error }
-
-func (e errorReader) Read([]byte) (int, error) { return 0, e.err }
 
 // splicingWriter writes the encoded list where mcp-go's answer holds the placeholder.
 // mcp-go writes each message (the JSON answer, or one event) with a single Write, from

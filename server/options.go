@@ -42,6 +42,12 @@ type Options struct {
 	HTTPAddr string
 	// HTTPToken, when set, is the bearer token every HTTP request must carry.
 	HTTPToken string
+	// HTTPMaxBody is the largest HTTP request body accepted, in bytes; a larger one gets
+	// 413 without being read. 0 means DefaultHTTPMaxBody.
+	HTTPMaxBody int64
+	// HTTPAllowOrigins are browser origins ("https://app.example.com") accepted beside the
+	// server's own host, and granted CORS.
+	HTTPAllowOrigins []string
 
 	// Environ is where credentials (ASKAPI_AUTH_<SCHEME>, ASKAPI_API_KEY) are read from.
 	Environ []string

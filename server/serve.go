@@ -60,7 +60,7 @@ func Serve(ctx context.Context, opts Options) error {
 	}()
 	var err error
 	if opts.HTTPAddr != "" {
-		err = serveHTTP(ctx, s, list, opts)
+		err = serveHTTP(ctx, s, list, ready, opts)
 	} else {
 		err = serveStdio(ctx, s, list, opts)
 		if err == nil {
@@ -178,8 +178,9 @@ func HTTPListenAddr(addr string) string {
 	return addr
 }
 
-// serveHTTP serves streamable HTTP; whole lists are answered from the encoded list as on stdio.
-func serveHTTP(ctx context.Context, s *mcpserver.MCPServer, list *encodedList, opts Options) error {
+// serveHTTP serves streamable HTTP (httpmux.go); whole lists are answered from the
+// encoded list as on stdio.
+func serveHTTP(ctx context.Context, s *mcpserver.MCPServer, list *encodedList, ready <-chan struct{}, opts Options) error {
 	addr := HTTPListenAddr(opts.HTTPAddr)
 	logger := opts.Logger
 	if logger == nil {
@@ -188,10 +189,11 @@ func serveHTTP(ctx context.Context, s *mcpserver.MCPServer, list *encodedList, o
 	if host, _, err := net.SplitHostPort(addr); err == nil && !isLoopback(host) && opts.HTTPToken == "" {
 		logger.Warn("serving on a non-loopback address without --http-token: anyone who can reach it can call the API with askapi's credentials", "addr", addr)
 	}
-	streamable := mcpserver.NewStreamableHTTPServer(s, mcpserver.WithStreamableHTTPLogger(logger))
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", requireBearer(opts.HTTPToken, wholeListHTTP(list, streamable)))
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	front, err := newHTTPFront(s, list, ready, opts, addr, logger)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: front.handler, ReadHeaderTimeout: 10 * time.Second}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", addr, err)
@@ -208,6 +210,7 @@ func serveHTTP(ctx context.Context, s *mcpserver.MCPServer, list *encodedList, o
 	case <-ctx.Done():
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
+		front.close(shutdown)
 		return srv.Shutdown(shutdown)
 	}
 }
@@ -221,13 +224,18 @@ func isLoopback(host string) bool {
 }
 
 // requireBearer rejects requests without the configured token; no token configured
-// means no check (loopback default).
+// means no check (loopback default). A CORS preflight passes: browsers never send
+// credentials with one, and it reaches no MCP method.
 func requireBearer(token string, next http.Handler) http.Handler {
 	if token == "" {
 		return next
 	}
 	want := []byte("Bearer " + token)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+			next.ServeHTTP(w, r)
+			return
+		}
 		got := []byte(r.Header.Get("Authorization"))
 		if subtle.ConstantTimeCompare(got, want) != 1 {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="askapi"`)

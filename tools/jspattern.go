@@ -184,7 +184,8 @@ func jsEscape(s string, inClass bool) (n int, class bool, ok bool) {
 }
 
 // quantifierBraces is the length of a {n}, {n,} or {n,m} quantifier at the start of s,
-// or 0.
+// or 0. A count with a leading zero ({00}, {1,02}) is not one: Go reads the braces as
+// literal text where JavaScript repeats, so the pattern would mean two things.
 func quantifierBraces(s string) int {
 	i := 1
 	digits := func() int {
@@ -192,14 +193,19 @@ func quantifierBraces(s string) int {
 		for i < len(s) && digitASCII(s[i]) {
 			i++
 		}
+		if i-start > 1 && s[start] == '0' {
+			return -1
+		}
 		return i - start
 	}
-	if digits() == 0 {
+	if digits() <= 0 {
 		return 0
 	}
 	if i < len(s) && s[i] == ',' {
 		i++
-		digits()
+		if digits() < 0 {
+			return 0
+		}
 	}
 	if i < len(s) && s[i] == '}' {
 		return i + 1

@@ -33,7 +33,7 @@ var notSecretWords = map[string]bool{"page": true, "next": true, "continuation":
 var describesSecret = regexp.MustCompile(`(?i)\b(?:api[ -]?key|access[ -]token|auth(?:entication|orization)? token|bearer token|secret key|client secret|api secret|personal access token|subscription key)\b`)
 
 // describesBareSecret reads a description that makes a bare "key" or "token" a credential.
-var describesBareSecret = regexp.MustCompile(`(?i)\b(?:application|app|api|access|secret|auth\w*|developer|user|bearer|session)\s+(?:key|token)\b|\btoken from\b|\bgenerate your\b|\bauthenticat`)
+var describesBareSecret = regexp.MustCompile(`(?i)\b(?:application|app|api|access|secret|private|auth\w*|developer|user|bearer|session)\s+(?:key|token)\b|\btoken from\b|\bgenerate your\b|\bauthenticat|\b(?:allow|allowing|allows|grant|grants|granting)\s+access\b`)
 
 // IsCredentialParam reports whether a header, query or cookie parameter carries a
 // credential.
@@ -85,6 +85,12 @@ func snakeWords(s string) string {
 // security of its own (GoToWebinar's "Access token"): ignoring it would send the call
 // without one.
 func configParams(cat *Catalog) {
+	// Only the spec's own schemes say a parameter is a credential: those made below for
+	// credential parameters must not turn a same-named argument elsewhere into one.
+	declared := make(map[string]*SecurityScheme, len(cat.SecuritySchemes))
+	for n, s := range cat.SecuritySchemes {
+		declared[n] = s
+	}
 	for _, op := range cat.Operations {
 		var keep []*Param
 		var creds []*Param
@@ -94,7 +100,7 @@ func configParams(cat *Catalog) {
 			case p.In == "header" && strings.EqualFold(p.Name, "authorization") && !secured:
 				creds = append(creds, p)
 			case p.In == "header" && ignoredHeaders[strings.ToLower(p.Name)]:
-			case IsCredentialParam(p) || schemeParam(cat, p) != "":
+			case IsCredentialParam(p) || schemeParam(declared, p) != "":
 				creds = append(creds, p)
 			default:
 				keep = append(keep, p)
@@ -139,9 +145,9 @@ func DropConfiguredHeaders(cat *Catalog, headers http.Header) {
 // schemeParam names the declared apiKey scheme that a parameter carries (same place,
 // same name), or "". The spec calls that header a credential itself, so it is one even
 // where an operation's own security leaves the scheme out (Apideck's x-apideck-app-id).
-func schemeParam(cat *Catalog, p *Param) string {
+func schemeParam(schemes map[string]*SecurityScheme, p *Param) string {
 	name := ""
-	for n, s := range cat.SecuritySchemes {
+	for n, s := range schemes {
 		if s.Type == "apiKey" && s.In == p.In && strings.EqualFold(s.ParamName, p.Name) && (name == "" || n < name) {
 			name = n
 		}
@@ -153,7 +159,7 @@ func schemeParam(cat *Catalog, p *Param) string {
 // scheme that already carries it) and makes the operation require it, in every
 // alternative.
 func requireParamScheme(cat *Catalog, op *Operation, p *Param) {
-	name := schemeParam(cat, p)
+	name := schemeParam(cat.SecuritySchemes, p)
 	if name == "" {
 		name = p.Name
 		if cat.SecuritySchemes == nil {

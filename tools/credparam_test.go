@@ -34,6 +34,13 @@ const credSpec = `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
      {"name": "x-apideck-consumer-id", "in": "header", "required": true, "schema": {"type": "string"}, "description": "ID of the consumer which you want to get or push data from"},
      {"name": "limit", "in": "query", "schema": {"type": "integer"}}],
    "responses": {"200": {"description": "ok"}}}},
+  "/feeds/subscriptions": {"get": {"operationId": "feedSubscriptions", "security": [], "parameters": [
+     {"name": "token", "in": "query", "schema": {"type": "string"}, "description": "private token allowing access"},
+     {"name": "sort", "in": "query", "schema": {"type": "string"}}],
+   "responses": {"200": {"description": "ok"}}}},
+  "/packages": {"get": {"operationId": "packageByToken", "parameters": [
+     {"name": "token", "in": "query", "required": true, "schema": {"type": "string"}, "description": "The token that names the package in the lock file"}],
+   "responses": {"200": {"description": "ok"}}}},
   "/cart.create.json": {"post": {"operationId": "cartCreate", "security": [], "parameters": [
      {"name": "tokenSecret", "in": "query", "schema": {"type": "string"}},
      {"name": "store_url", "in": "query", "schema": {"type": "string"}}],
@@ -69,6 +76,10 @@ func TestCredentialParamsAreConfiguration(t *testing.T) {
 		{"listActivities", []string{"limit"}, []SecurityRequirement{{"apiKey": nil, "consumerId": nil}}},
 		// Optional, on an operation with no security: another way in, or none.
 		{"cartCreate", []string{"store_url"}, []SecurityRequirement{{}, {"tokenSecret": nil}}},
+		// PeerTube: a bare token that the description says grants access.
+		{"feedSubscriptions", []string{"sort"}, []SecurityRequirement{{}, {"token": nil}}},
+		// A bare token that names a thing stays an argument.
+		{"packageByToken", []string{"token"}, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.op, func(t *testing.T) {

@@ -658,10 +658,7 @@ func (c *compiler) response(codes []member) map[string]any {
 				continue
 			}
 			if base == "application/json" || strings.HasSuffix(base, "+json") || base == "*/*" {
-				rc := c.newConverter(modeResponse)
-				rc.maxDepth = 5
-				rc.skeleton = true
-				return rc.convertRaw(schema)
+				return c.boundedSkeleton(schema)
 			}
 		}
 	}

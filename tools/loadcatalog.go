@@ -93,6 +93,9 @@ func compilePrecise(l *specLoader, data []byte) (cat *Catalog, cacheable bool, e
 	}
 	c := newCompiler(doc, nil)
 	c.v31 = !lr.v2 && lr.doc.IsOpenAPI31OrLater()
+	// Skeletons are memoised here too: without it, a response whose objects each hold
+	// several others is converted once per path to every part (see memo.go).
+	c.findRecursive(refsIn(doc))
 	cat = c.compile(l.source)
 	cat.Warnings = info.Warnings
 	return cat, !lr.external, nil

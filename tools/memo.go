@@ -20,16 +20,20 @@ import (
 // also kept by schema alone, with its height, and reused at any depth that leaves room
 // for that height; GitHub's simple-user is then converted once instead of once per depth.
 type memoKey struct {
-	s     *rawSchema
-	depth int
+	s *rawSchema
+	// left is how many levels the depth limit leaves below the schema (the limit is
+	// lowered for a skeleton too large, see skeletonbudget.go).
+	left int
 }
 
-// memoEntry is a memoised skeleton: its height (levels converted below it) and whether
-// the depth limit cut anything in it.
+// memoEntry is a memoised skeleton: its height (levels converted below it), whether the
+// depth limit cut anything in it, and its size.
 type memoEntry struct {
 	out    map[string]any
 	height int
 	cut    bool
+	// size is its number of nodes counted as a tree, what the walks over it cost.
+	size int
 }
 
 // findRecursive marks the component schemas that lie on a $ref cycle, keeping their byte
@@ -141,6 +145,35 @@ func (c *compiler) findRecursive(refs map[string]struct{}) {
 	sort.Slice(c.recRanges, func(i, j int) bool { return c.recRanges[i][0] < c.recRanges[j][0] })
 	c.memo = map[memoKey]memoEntry{}
 	c.skeletons = map[*rawSchema]memoEntry{}
+}
+
+// refsIn lists the $refs of a JSON document by a plain search of its bytes, for
+// findRecursive on the precise path, where no scan gathered them. A "$ref" key inside
+// example data may be listed too: it can only turn memoisation off.
+func refsIn(doc []byte) map[string]struct{} {
+	refs := map[string]struct{}{}
+	key := []byte(`"$ref"`)
+	for i := 0; ; {
+		j := bytes.Index(doc[i:], key)
+		if j < 0 {
+			return refs
+		}
+		k := wsSkip(doc, i+j+len(key))
+		i = i + j + len(key)
+		if k >= len(doc) || doc[k] != ':' {
+			continue
+		}
+		k = wsSkip(doc, k+1)
+		if k >= len(doc) || doc[k] != '"' {
+			continue
+		}
+		end := stringEnd(doc, k)
+		if end <= k {
+			return refs
+		}
+		refs[rawStr(doc[k:end])] = struct{}{}
+		i = end
+	}
 }
 
 // cycleOf returns 1 + the strongly connected component of the recursive component schema

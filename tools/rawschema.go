@@ -266,6 +266,11 @@ type rawConverter struct {
 	// depthCut whether the depth limit cut anything there (see convert).
 	deepest  int
 	depthCut bool
+	// treeLeft is how many nodes a skeleton may still hold, counted as a tree (a shared
+	// subtree as often as it appears); treeCut whether it ran out below the current memo
+	// entry (see skeletonbudget.go).
+	treeLeft int
+	treeCut  bool
 	// budget is what a bounded request schema may still emit (see schemabudget.go); nil
 	// at the top, where convert starts one.
 	budget *schemaBudget
@@ -287,18 +292,25 @@ func (rc *rawConverter) convert(s *rawSchema) map[string]any {
 		return rc.convert1(s)
 	}
 	if s.leaf() && rc.depth <= rc.maxDepth {
+		if !rc.takeTree(1) {
+			return rc.cut(s, tooLarge)
+		}
 		rc.deepest = max(rc.deepest, rc.depth)
 		return rc.c.leafSkeleton(s)
 	}
 	memo := rc.c.memo != nil && s != nil && (s.cycle == 0 || rc.onStack[s.cycle] == 0)
-	key := memoKey{s, rc.depth}
+	key := memoKey{s, rc.maxDepth - rc.depth}
 	if memo {
-		if e, ok := rc.c.skeletons[s]; ok && rc.depth+e.height <= rc.maxDepth {
-			rc.reached(e, false)
-			return e.out
+		e, ok := rc.c.skeletons[s]
+		fits := ok && rc.depth+e.height <= rc.maxDepth
+		if !fits {
+			e, ok = rc.c.memo[key]
 		}
-		if e, ok := rc.c.memo[key]; ok {
-			rc.reached(e, e.cut)
+		if ok {
+			if !rc.takeTree(e.size) {
+				return rc.cut(s, tooLarge)
+			}
+			rc.reached(e, e.cut && !fits)
 			return e.out
 		}
 	}
@@ -309,11 +321,15 @@ func (rc *rawConverter) convert(s *rawSchema) map[string]any {
 		rc.onStack[s.cycle]++
 		defer func() { rc.onStack[s.cycle]-- }()
 	}
-	outerDeepest, outerCut := rc.deepest, rc.depthCut
-	rc.deepest, rc.depthCut = rc.depth, false
+	outerDeepest, outerCut, outerTreeCut := rc.deepest, rc.depthCut, rc.treeCut
+	rc.deepest, rc.depthCut, rc.treeCut = rc.depth, false, false
+	before := rc.treeLeft
 	e := memoEntry{out: rc.c.intern(rc.convert1(s)), height: rc.deepest - rc.depth, cut: rc.depthCut}
-	rc.deepest, rc.depthCut = max(outerDeepest, rc.deepest), outerCut || rc.depthCut
-	if memo {
+	e.size = before - rc.treeLeft
+	treeCut := rc.treeCut
+	rc.deepest, rc.depthCut, rc.treeCut = max(outerDeepest, rc.deepest), outerCut || rc.depthCut, outerTreeCut || treeCut
+	// A skeleton the tree budget cut depends on what came before it: never reused.
+	if memo && !treeCut {
 		rc.c.memo[key] = e
 		if !e.cut {
 			// Nothing was cut for depth: the same skeleton holds at any depth that

@@ -244,8 +244,11 @@ func (s *rawSchema) ownBytes() int {
 // spend takes schema s from the conversion's budget; false when the budget is spent (s
 // is then cut).
 func (rc *rawConverter) spend(s *rawSchema) bool {
+	if rc.skeleton {
+		return rc.takeTree(1)
+	}
 	b := rc.budget
-	if b == nil || rc.skeleton {
+	if b == nil {
 		return true
 	}
 	if b.left.nodes <= 0 || b.left.bytes <= 0 {

@@ -3,6 +3,8 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -146,4 +148,74 @@ func BenchmarkCompileExploding(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// wideResponses is a spec whose responses' objects each hold ten others, eight levels
+// deep: as a tree, 10^5 nodes per response at the skeleton's depth.
+func wideResponses(t *testing.T) string {
+	schemas := map[string]any{}
+	for i := range 8 {
+		props := map[string]any{"id": map[string]any{"type": "string"}}
+		for k := range 10 {
+			if i < 7 {
+				props[fmt.Sprintf("p%d", k)] = map[string]any{"$ref": fmt.Sprintf("#/components/schemas/L%d", i+1)}
+			}
+		}
+		schemas[fmt.Sprintf("L%d", i)] = map[string]any{"type": "object", "properties": props}
+	}
+	paths := map[string]any{}
+	for j := range 3 {
+		paths[fmt.Sprintf("/r%d", j)] = map[string]any{"get": map[string]any{
+			"operationId": fmt.Sprintf("r%d", j),
+			"responses": map[string]any{"200": map[string]any{"description": "ok",
+				"content": map[string]any{"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/L0"}}}}},
+		}}
+	}
+	doc, err := json.Marshal(map[string]any{"openapi": "3.0.3", "info": map[string]any{"title": "t", "version": "1"},
+		"paths": paths, "components": map[string]any{"schemas": schemas}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "wide.json")
+	if err := os.WriteFile(path, doc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestSkeletonCeiling checks that a response skeleton, walked as a tree as the graph
+// walks it, stays within its ceiling, through both compilers.
+func TestSkeletonCeiling(t *testing.T) {
+	path := wideResponses(t)
+	for _, route := range []string{"direct", "precise"} {
+		t.Run(route, func(t *testing.T) {
+			cat := compileRoute(t, path, route, false)
+			for _, op := range cat.Operations {
+				n := treeNodes(op.Response)
+				if n > 2*maxSkeletonNodes {
+					t.Errorf("%s: response skeleton of %d nodes as a tree, over twice the ceiling of %d", op.OperationID, n, maxSkeletonNodes)
+				}
+				props, _ := op.Response["properties"].(map[string]any)
+				if props["id"] == nil || props["p9"] == nil {
+					t.Errorf("%s: the top level of the response lost its properties: %v", op.OperationID, props)
+				}
+			}
+		})
+	}
+}
+
+// treeNodes counts the schema objects of a skeleton, a shared one as often as it appears.
+func treeNodes(s map[string]any) int {
+	n := 1
+	if props, ok := s["properties"].(map[string]any); ok {
+		for _, p := range props {
+			if sub, ok := p.(map[string]any); ok {
+				n += treeNodes(sub)
+			}
+		}
+	}
+	if items, ok := s["items"].(map[string]any); ok {
+		n += treeNodes(items)
+	}
+	return n
 }

@@ -138,6 +138,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.Int64Var(&o.MaxBody, "max-body", envInt("ASKAPI_MAX_BODY", 1<<20), "response bytes kept before truncating (env ASKAPI_MAX_BODY)")
 	fs.BoolVar(&o.Naive, "naive", envBool("ASKAPI_NAIVE"), "plain pass-through proxy: no completion, no clarification; for comparison only (env ASKAPI_NAIVE)")
 	logLevel := fs.String("log-level", envOr("ASKAPI_LOG_LEVEL", "info"), "debug, info, warn or error; logs go to stderr (env ASKAPI_LOG_LEVEL)")
+	llmFlags(fs, &o.LLM)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

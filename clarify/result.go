@@ -46,6 +46,8 @@ type Result struct {
 	// Tool is the MCP tool definition describe_operation answers (dynamic mode): name,
 	// description, inputSchema, _meta and annotations.
 	Tool any `json:"tool,omitempty"`
+	// Selected is the operation resolve chose, and why (selection.go).
+	Selected *Selection `json:"selected,omitempty"`
 }
 
 // OperationMatch is one operation find_operations offers.

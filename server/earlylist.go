@@ -53,11 +53,19 @@ func censusDynamic(opts Options, heads *tools.Catalog) bool {
 	return err == nil && dynamic
 }
 
-// dynamicList is dynamic mode's tool list, encoded.
-func dynamicList() (*toolList, error) {
+// dynamicList is dynamic mode's tool list, encoded: with resolve when a model is
+// configured, since its definition depends on no catalog either.
+func dynamicList(opts Options) (*toolList, error) {
 	defs, err := dynamicToolDefs()
 	if err != nil {
 		return nil, err
+	}
+	if via := viaOf(opts.LLM); via != "" && !opts.Naive {
+		t, err := resolveToolDef(via)
+		if err != nil {
+			return nil, err
+		}
+		defs = append(defs, t)
 	}
 	entries := make([]mcpserver.ServerTool, len(defs))
 	for i, t := range defs {

@@ -49,6 +49,9 @@ type Options struct {
 	// server's own host, and granted CORS.
 	HTTPAllowOrigins []string
 
+	// LLM says how resolve reaches a model (llm.go).
+	LLM LLMOptions
+
 	// Environ is where credentials (ASKAPI_AUTH_<SCHEME>, ASKAPI_API_KEY) are read from.
 	Environ []string
 	Logger  *slog.Logger

@@ -49,6 +49,8 @@ type Pipeline struct {
 	// dynamic serves the meta-tools (find, describe, call) instead of one tool per
 	// operation; NewPipeline decides it from --mode and the size of the spec.
 	dynamic bool
+	// model is where resolve's model answers come from; nil when resolve is not served.
+	model *modelSource
 
 	// configured are secrets of the configuration beyond Credentials (configuredSecrets).
 	configured  []string

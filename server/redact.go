@@ -24,7 +24,8 @@ import (
 
 // configuredSecrets are every secret the configuration holds, whether or not the spec
 // uses it: each ASKAPI_AUTH_<SCHEME> and ASKAPI_API_KEY value, each --header value
-// (and the token of "Bearer <token>"), the HTTP bearer token and the continuation key.
+// (and the token of "Bearer <token>"), the HTTP bearer token, the continuation key and
+// the model endpoint's key.
 func configuredSecrets(opts Options) []string {
 	headers := http.Header{}
 	for _, h := range opts.Headers {
@@ -39,7 +40,7 @@ func configuredSecrets(opts Options) []string {
 		}
 	}
 	out := tools.Credentials{Schemes: schemes, Headers: headers}.Secrets()
-	return append(out, opts.HTTPToken, opts.ContinuationKey)
+	return append(out, opts.HTTPToken, opts.ContinuationKey, opts.LLM.APIKey)
 }
 
 // redactor hides every configured secret; built once from the credentials and the rest

@@ -91,7 +91,7 @@ const loadGrace = 10 * time.Second
 func load(ctx context.Context, s *mcpserver.MCPServer, opts Options, publish func(*toolList)) error {
 	listEarly := func() {
 		// Should this fail, the list is published with the tools, as in static mode.
-		if l, err := dynamicList(); err == nil {
+		if l, err := dynamicList(opts); err == nil {
 			publish(l)
 		}
 	}

@@ -107,6 +107,9 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		dynamic:     dynamic,
 		configured:  configured,
 	}
+	if p.model, err = newModelSource(opts.LLM); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -116,7 +119,7 @@ const largeGraph = 500
 // New builds the MCP server with the pipeline's tools: one per operation, or the
 // meta-tools of dynamic mode.
 func New(p *Pipeline, version string) (*mcpserver.MCPServer, error) {
-	s := newMCPServer(version)
+	s := newMCPServer(version, mcpserver.WithToolFilter(withoutSampling))
 	if err := Register(s, p); err != nil {
 		return nil, err
 	}
@@ -152,6 +155,11 @@ func (p *Pipeline) serverTools() ([]mcpserver.ServerTool, error) {
 	if err != nil {
 		return nil, err
 	}
+	resolve, err := p.resolveTools()
+	if err != nil {
+		return nil, err
+	}
+	entries = append(entries, resolve...)
 	for i := range entries {
 		entries[i].Handler = p.atEdge(entries[i].Handler)
 	}

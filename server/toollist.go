@@ -20,12 +20,22 @@ type toolList struct {
 	// json.Marshal(tool) would write it.
 	json []byte
 	n    int
+	// sampled is the list for clients that can sample, when it differs (resolvelist.go).
+	sampled *toolList
 }
 
 // encodeToolList encodes the tools mcp-go will list once entries are registered. The
 // registered tools' input schemas are then slices of the list, so the schemas are held
 // once, not twice.
 func encodeToolList(entries []mcpserver.ServerTool) (*toolList, error) {
+	if l, gated, err := encodeGatedList(entries); gated {
+		return l, err
+	}
+	return encodeEntries(entries)
+}
+
+// encodeEntries encodes every entry, whatever the client (encodeToolList).
+func encodeEntries(entries []mcpserver.ServerTool) (*toolList, error) {
 	// mcp-go keeps the last tool registered under a name and lists them sorted by name.
 	order := make([]int, 0, len(entries))
 	seen := make(map[string]bool, len(entries))

@@ -72,8 +72,12 @@ func (e *encodedList) publish(l *toolList) { e.list.Store(l) }
 // filter is mcp-go's tool filter: a whole-list request gets the placeholder, once the
 // list is encoded; any other gets the registered tools.
 func (e *encodedList) filter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
-	if !wantsWholeList(ctx) || e.list.Load() == nil {
-		return tools
+	l := e.list.Load()
+	if !wantsWholeList(ctx) || l == nil {
+		return withoutSampling(ctx, tools)
+	}
+	if l.sampled != nil && clientCanSample(ctx) {
+		return []mcp.Tool{placeholderSampled}
 	}
 	return []mcp.Tool{placeholder}
 }
@@ -87,6 +91,10 @@ func (e *encodedList) expand(msg []byte) (head, list, tail []byte, ok bool) {
 	}
 	ph := placeholderJSON()
 	at := bytes.Index(msg, ph)
+	if at < 0 && l.sampled != nil {
+		ph, l = placeholderSampledJSON(), l.sampled
+		at = bytes.Index(msg, ph)
+	}
 	if at < 0 {
 		return nil, nil, nil, false
 	}

@@ -13,7 +13,10 @@ import "strings"
 // ((?i), (?s:…), (?P<name>…)), POSIX classes ([[:alpha:]]), lone ] { }, and ranges
 // with a class escape ([\d-z]), and a quantifier with nothing to repeat: at the start, after
 // "(" or "|", after an assertion (^, $, \b, \B: "^*", "{2}"), which Go reads as a
-// literal or an empty repeat.
+// literal or an empty repeat. It also refuses what both accept but read differently, so
+// a kept pattern means the same to the client as to askapi's validation: a count with a
+// leading zero ({00}: Go's text) and a class opening with ] ([][]: Go's ']' member,
+// JavaScript's empty class).
 func JSCompatiblePattern(p string) bool {
 	inClass := false
 	// Outside a class: what a quantifier would repeat.
@@ -91,6 +94,11 @@ func JSCompatiblePattern(p string) bool {
 			inClass, last = true, atomNone
 			if i+1 < len(p) && p[i+1] == '^' {
 				i++
+			}
+			if i+1 < len(p) && p[i+1] == ']' {
+				// [] and [^] are empty (or full) classes in JavaScript, where Go reads the
+				// ']' as the class's first member: "[][]" would mean two things.
+				return false
 			}
 		case ']', '}':
 			return false // lone in "u" mode

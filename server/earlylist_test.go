@@ -95,7 +95,7 @@ func TestLoadListsDynamicEarly(t *testing.T) {
 				}
 			}
 			var lists [][]byte
-			s := newMCPServer("test")
+			s := newMCPServer("test", samplingFilter())
 			if err := load(context.Background(), s, opts, func(l *toolList) { lists = append(lists, l.json) }); err != nil {
 				t.Fatal(err)
 			}

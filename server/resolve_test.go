@@ -332,3 +332,25 @@ func TestResolveKeyRedacted(t *testing.T) {
 		t.Fatalf("status %v; key shown: %v", out["status"], strings.Contains(string(data), testLLMKey))
 	}
 }
+
+// The encoded whole list has a variant for clients that sample: exactly mcp-go's list of
+// every registered tool, resolve included.
+func TestResolveSampledList(t *testing.T) {
+	p := resolvePipeline(t, tmdbSpec, "http://127.0.0.1:9", LLMOptions{}, "", "")
+	entries, err := p.serverTools()
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := encodeToolList(entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list.sampled == nil || list.sampled.n != list.n+1 {
+		t.Fatalf("no sampled variant with resolve: %+v", list.sampled)
+	}
+	s := newMCPServer("test") // no filter: every registered tool
+	s.AddTools(entries...)
+	if want := mcpGoTools(t, s); string(list.sampled.json) != string(want) {
+		t.Error("the sampled list differs from mcp-go's list of every tool")
+	}
+}

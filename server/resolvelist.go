@@ -23,6 +23,9 @@ func needsSampling(t mcp.Tool) bool {
 	return a != nil && a["model"] == modelViaSampling
 }
 
+// samplingFilter is the tool filter of a server without the encoded list (New).
+func samplingFilter() mcpserver.ServerOption { return mcpserver.WithToolFilter(withoutSampling) }
+
 // withoutSampling drops the tools that need sampling when the client cannot sample.
 func withoutSampling(ctx context.Context, list []mcp.Tool) []mcp.Tool {
 	gated := false

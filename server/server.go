@@ -119,7 +119,7 @@ const largeGraph = 500
 // New builds the MCP server with the pipeline's tools: one per operation, or the
 // meta-tools of dynamic mode.
 func New(p *Pipeline, version string) (*mcpserver.MCPServer, error) {
-	s := newMCPServer(version, mcpserver.WithToolFilter(withoutSampling))
+	s := newMCPServer(version, samplingFilter())
 	if err := Register(s, p); err != nil {
 		return nil, err
 	}

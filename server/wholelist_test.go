@@ -85,15 +85,21 @@ func TestEncodedToolListIsMCPGos(t *testing.T) {
 				t.Fatal(err)
 			}
 			// The entries registered hold input schemas that are slices of the list now.
-			s := newMCPServer("test")
+			s := newMCPServer("test", samplingFilter())
 			s.AddTools(entries...)
 			want := mcpGoTools(t, s)
 			if !bytes.Equal(list.json, want) {
 				at := firstDifference(list.json, want)
 				t.Fatalf("encoded list differs from mcp-go's at byte %d:\n got %.300s\nwant %.300s", at, list.json[at:], want[at:])
 			}
-			if list.n != len(entries) {
-				t.Errorf("%d tools encoded, %d registered", list.n, len(entries))
+			listed := 0 // resolve through sampling is listed only to clients that sample
+			for _, e := range entries {
+				if !needsSampling(e.Tool) {
+					listed++
+				}
+			}
+			if list.n != listed {
+				t.Errorf("%d tools encoded, %d registered and listed", list.n, listed)
 			}
 		})
 	}

@@ -31,6 +31,8 @@ type Case struct {
 	Policy json.RawMessage `json:"policy,omitempty"`
 	// Client says how the eval client behaves beyond the plain result path.
 	Client *ClientSpec `json:"client,omitempty"`
+	// Model scripts the model resolve asks (model.go).
+	Model *ModelSpec `json:"model,omitempty"`
 
 	// File is where the case was read from.
 	File string `json:"-"`

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/askapi/askapi/model/modeltest"
 	"github.com/askapi/askapi/server"
 )
 
@@ -168,6 +169,14 @@ func run(ctx context.Context, c *Case, system string, opts Options, res *CaseRes
 		}
 		args = append(args, "--policy", file)
 	}
+	env := serverEnv(c)
+	if c.Model != nil {
+		ep := modeltest.New(c.Model.scriptedReplies()...)
+		defer func() { res.Violations = append(res.Violations, modelProblems(c.Model, ep, secrets(c))...) }()
+		defer ep.Close()
+		args = append(args, "--llm-base-url", ep.BaseURL(), "--llm-model", "scripted")
+		env = append(env, "ASKAPI_LLM_API_KEY="+evalModelKey)
+	}
 	copts := server.ClientOptions{ExactEnv: true, Stderr: stderr}
 	var forms *formRecorder
 	if c.Client != nil {
@@ -181,7 +190,7 @@ func run(ctx context.Context, c *Case, system string, opts Options, res *CaseRes
 			copts.Elicit = forms.elicit
 		}
 	}
-	cl, err := server.Dial(ctx, bin, args, serverEnv(c), copts)
+	cl, err := server.Dial(ctx, bin, args, env, copts)
 	if err != nil {
 		return err
 	}
@@ -260,6 +269,10 @@ func runTurns(ctx context.Context, c *Case, cl *server.Client, tools map[string]
 		tr.Structured, tr.Text, tr.IsError = out.Structured, out.Text, out.IsError
 		tr.Status, _ = out.Structured["status"].(string)
 		tr.Questions = questionsOf(out.Structured)
+		if sel, ok := out.Structured["selected"].(map[string]any); ok && tr.op == "" {
+			// resolve: the safety check holds the operation it chose to what it sent.
+			tr.op, _ = sel["operation"].(string)
+		}
 		continuation, _ = out.Structured["continuation"].(string)
 		tr.Continuation = continuation != ""
 		for _, f := range forms.list() {
@@ -313,7 +326,7 @@ func serverEnv(c *Case) []string {
 
 // secrets are the values no result may show: the case's env values and the credential.
 func secrets(c *Case) []string {
-	out := []string{evalCredential}
+	out := []string{evalCredential, evalModelKey}
 	for _, v := range c.Env {
 		// Short values (a flag such as "1") would match by accident; they are not secrets.
 		if len(v) >= 6 {

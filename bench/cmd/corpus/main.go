@@ -7,6 +7,11 @@
 //
 //	go run ./bench/cmd/corpus [-dir DIR] [-sample N -seed S] [-timeout 20s] [-mem 512MB]
 //	    [-jobs 2] [-json out.json] [-askapi BIN] [-edges 100 -out edges.md] [-check]
+//	    [-fail-on crash,timeout,memory]
+//
+// -fail-on makes the run exit 1, after its report, when a spec failed with one of those
+// causes or, for timeout and memory, finished past -timeout or -mem (failon.go); CI runs a
+// fixed sample so.
 //
 // -check runs the corpus check instead (check.go): every required body property published
 // as required, no credential parameter published; it exits 1 on any miss.
@@ -40,12 +45,14 @@ type config struct {
 	timeout                      time.Duration
 	mem                          int64
 	kinds                        []string
-	progress, check              bool
+	// failOn are the causes that make the run exit 1 (-fail-on).
+	failOn          []string
+	progress, check bool
 }
 
 func main() {
 	var cfg config
-	var mem, kinds string
+	var mem, kinds, failOnCauses string
 	flag.StringVar(&cfg.dir, "dir", defaultDir, "folder walked for spec files (or one spec file)")
 	flag.IntVar(&cfg.sample, "sample", 0, "run a pseudo-random sample of this many specs (0: all); the same -seed gives the same sample")
 	flag.Uint64Var(&cfg.seed, "seed", 1, "seed of -sample and -edges")
@@ -62,6 +69,7 @@ func main() {
 	flag.StringVar(&cfg.from, "from", "", "run nothing: print the markdown report of an earlier -json file")
 	flag.IntVar(&cfg.maxBodyMisses, "max-body-misses", 0, "with -check: fail only above this many body misses (a known count; 0: any miss fails)")
 	flag.IntVar(&cfg.maxCredMisses, "max-cred-misses", 0, "with -check: fail only above this many credential misses (a known count; 0: any miss fails)")
+	flag.StringVar(&failOnCauses, "fail-on", "", "exit 1 after the report when a spec failed with one of these causes (comma-separated: crash,timeout,memory,load,other); timeout and memory also fail a spec that finished past -timeout or -mem")
 	flag.BoolVar(&cfg.check, "check", false, "the corpus check instead of the graph: required body properties published as required, no credential parameter published; exit 1 on any miss")
 	flag.Parse()
 	var err error
@@ -70,6 +78,9 @@ func main() {
 	}
 	if kinds != "" {
 		cfg.kinds = strings.Split(kinds, ",")
+	}
+	if cfg.failOn, err = failOn(failOnCauses); err != nil {
+		fail(err)
 	}
 	if cfg.jobs < 1 {
 		cfg.jobs = 1
@@ -136,9 +147,11 @@ func run(cfg config) error {
 		fmt.Fprintf(os.Stderr, "corpus: %d edges drawn from %d into %s\n", len(rep.Edges), drawn.seen, cfg.edgesOut)
 	}
 	if cfg.jsonOut != "" {
-		return writeJSON(cfg.jsonOut, rep)
+		if err := writeJSON(cfg.jsonOut, rep); err != nil {
+			return err
+		}
 	}
-	return nil
+	return checkLimits(cfg, rep.Specs)
 }
 
 // parseSize reads 512MB, 2GB, 300M, 1.5G, 1048576.

@@ -41,8 +41,11 @@ func JSCompatiblePattern(p string) bool {
 				inClass, rep = false, repAtom
 				continue
 			case '[':
-				if i+1 < len(p) && (p[i+1] == ':' || p[i+1] == '=' || p[i+1] == '.') {
-					return false // POSIX class, equivalence class or collating element
+				if i+1 < len(p) && p[i+1] == ':' && strings.Contains(p[i+2:], ":]") {
+					// A POSIX class: Go reads [:name:] as one wherever a ":]" follows
+					// (and refuses an unknown name). Without one, "[:" is two characters
+					// to both, as "[=" and "[." always are.
+					return false
 				}
 				last = atomChar
 			case '\\':

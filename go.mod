@@ -8,6 +8,7 @@ require (
 	github.com/oasdiff/yaml v0.1.1
 	github.com/oasdiff/yaml3 v0.0.14
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/tidwall/gjson v1.20.1
 	github.com/sashabaranov/go-openai v1.43.0
 	golang.org/x/text v0.14.0
 )
@@ -19,5 +20,7 @@ require (
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/kljensen/snowball v0.10.0 // indirect
 	github.com/spf13/cast v1.7.1 // indirect
+	github.com/tidwall/match v1.1.1 // indirect
+	github.com/tidwall/pretty v1.2.0 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 )

@@ -137,6 +137,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.DurationVar(&o.Timeout, "timeout", envDuration("ASKAPI_TIMEOUT", 30*time.Second), "timeout of every upstream call (env ASKAPI_TIMEOUT)")
 	fs.Int64Var(&o.MaxBody, "max-body", envInt("ASKAPI_MAX_BODY", 1<<20), "response bytes kept before truncating (env ASKAPI_MAX_BODY)")
 	fs.BoolVar(&o.Naive, "naive", envBool("ASKAPI_NAIVE"), "plain pass-through proxy: no completion, no clarification; for comparison only (env ASKAPI_NAIVE)")
+	fs.BoolVar(&o.Compact, "compact", envBool("ASKAPI_COMPACT"), "answer in the compact shape: no empty values, nulls or hypermedia links; identifiers and names kept; _compact: false per call undoes it (env ASKAPI_COMPACT)")
 	logLevel := fs.String("log-level", envOr("ASKAPI_LOG_LEVEL", "info"), "debug, info, warn or error; logs go to stderr (env ASKAPI_LOG_LEVEL)")
 	llmFlags(fs, &o.LLM)
 	if err := fs.Parse(args); err != nil {

@@ -27,8 +27,10 @@ type Result struct {
 	Operation string `json:"operation,omitempty"`
 	HTTP      *HTTP  `json:"http,omitempty"`
 	Body      any    `json:"body,omitempty"`
-	// Note says when the body was truncated.
+	// Note says when the body was truncated, cut, selected from or compacted.
 	Note      string       `json:"note,omitempty"`
+	// Shape says how the body differs from the whole answer (shape.go).
+	Shape     *Shape       `json:"shape,omitempty"`
 	Resolved  []Resolution `json:"resolved,omitempty"`
 	Calls     []tools.Call `json:"calls,omitempty"`
 	Questions []Question   `json:"questions,omitempty"`
@@ -119,6 +121,7 @@ func OutputSchema() map[string]any {
 			"http":         map[string]any{"type": "object", "properties": map[string]any{"status": map[string]any{"type": "integer"}, "content_type": map[string]any{"type": "string"}}},
 			"body":         map[string]any{"description": "The upstream response body, parsed when it is JSON."},
 			"note":         map[string]any{"type": "string"},
+			"shape":        shapeSchema(),
 			"resolved":     map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
 			"calls":        map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
 			"questions":    map[string]any{"type": "array", "items": question},

@@ -20,7 +20,7 @@ const maxDescription = 1200
 
 // ToolOf describes an operation as an MCP tool.
 func ToolOf(op *tools.Operation, resolvable []reverse.Resolvable, confirm bool) (mcp.Tool, error) {
-	schema := op.InputSchema
+	schema := withShaping(op.InputSchema)
 	if confirm {
 		schema = withConfirm(schema)
 	}

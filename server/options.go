@@ -23,6 +23,8 @@ type Options struct {
 	ContinuationKey string
 	ContinuationTTL time.Duration
 	Naive           bool
+	// Compact answers in the compact shape by default (--compact; _compact per call).
+	Compact bool
 	// ReadOnly hides every operation that writes.
 	ReadOnly bool
 	// Tags, Include and Exclude select the operations served (see tools.Filter): by tag,

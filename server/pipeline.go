@@ -45,6 +45,8 @@ type Pipeline struct {
 	// evaluation can show what askapi adds over a plain proxy.
 	Naive  bool
 	Logger *slog.Logger
+	// Compact answers in the compact shape unless a call says _compact: false (shape.go).
+	Compact bool
 
 	// dynamic serves the meta-tools (find, describe, call) instead of one tool per
 	// operation; NewPipeline decides it from --mode and the size of the spec.
@@ -68,15 +70,19 @@ type call struct {
 	confirm *bool
 	state   clarify.State
 	result  *clarify.Result
+	// resp is the final upstream answer, shaped after the call (shape.go).
+	resp *tools.Response
 }
 
 // Call runs the pipeline for op with the raw arguments the client sent.
 func (p *Pipeline) Call(ctx context.Context, op *tools.Operation, raw map[string]any) *clarify.Result {
 	start := time.Now()
+	raw, sh := takeShape(raw, p.Compact)
 	c := p.begin(op, raw)
 	if c.result.Status == "" {
 		p.run(ctx, c)
 	}
+	p.shape(c, sh)
 	p.log(c, time.Since(start))
 	return c.result
 }
@@ -458,6 +464,7 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 		p.fail(c, resp.Problem.Message, resp.Status, resp.Problem.Excerpt)
 		return
 	}
+	c.resp = resp
 	c.result.Status = clarify.StatusOK
 	c.result.Body = resp.Body
 	c.result.Note = resp.Note

@@ -103,6 +103,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		Sender:      tools.NewSender(opts.Timeout, opts.MaxBody),
 		Sealer:      sealer,
 		Naive:       opts.Naive,
+		Compact:     opts.Compact,
 		Logger:      logger,
 		dynamic:     dynamic,
 		configured:  configured,

@@ -26,6 +26,9 @@ type Response struct {
 	Note      string `json:"note,omitempty"`
 	// Bytes is the size of the body kept (at most the cap).
 	Bytes int `json:"bytes"`
+	// Raw is the whole answer when it is a JSON object or array, even past the cap (up
+	// to WholeBodyFactor times it): what _select reads and a structured cut is made from.
+	Raw []byte `json:"-"`
 	// Problem, when set, says the body is not what its Content-Type declared (JSON that
 	// does not parse, or no body at all): such an answer is an error, never data.
 	Problem *BodyProblem `json:"-"`
@@ -48,6 +51,7 @@ func readResponse(resp *http.Response, max int64, rd *Redactor) (*Response, erro
 	out := &Response{Status: resp.StatusCode, ContentType: resp.Header.Get("Content-Type"), Header: resp.Header}
 	if int64(len(data)) > max {
 		out.Truncated = true
+		out.Raw = readWhole(resp.Body, data, max)
 		out.Note = fmt.Sprintf("response truncated at %d bytes", max)
 		// Cut before a secret rather than through it: the half kept would be recognised
 		// by no later redaction.
@@ -63,6 +67,9 @@ func readResponse(resp *http.Response, max int64, rd *Redactor) (*Response, erro
 	if !out.Truncated {
 		// A truncated body is ours to have cut, not the API's fault.
 		out.Problem = bodyProblem(resp, data, jsonErr, rd)
+		if jsonErr == nil {
+			out.Raw = jsonRaw(data)
+		}
 	}
 	if s, isText := out.Body.(string); out.Truncated && isText {
 		out.Body = s + "\n[" + out.Note + "]"

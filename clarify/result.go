@@ -28,7 +28,7 @@ type Result struct {
 	HTTP      *HTTP  `json:"http,omitempty"`
 	Body      any    `json:"body,omitempty"`
 	// Note says when the body was truncated, cut, selected from or compacted.
-	Note      string       `json:"note,omitempty"`
+	Note string `json:"note,omitempty"`
 	// Shape says how the body differs from the whole answer (shape.go).
 	Shape     *Shape       `json:"shape,omitempty"`
 	Resolved  []Resolution `json:"resolved,omitempty"`

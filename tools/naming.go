@@ -75,7 +75,8 @@ func shortenTo(n string, limit int) string {
 		return n
 	}
 	words := splitWords(n)
-	fits := func() bool { return len(joinWords(words)) <= limit }
+	// Measured, not joined: Graph's 22,000 long operationIds made gigabytes of trial names.
+	fits := func() bool { return joinedLen(words) <= limit }
 	for _, sf := range shortForms {
 		for i := len(words) - 1; i > 0 && !fits(); i-- {
 			if strings.EqualFold(words[i].word, sf.long) {
@@ -98,7 +99,7 @@ func shortenTo(n string, limit int) string {
 	}
 	// Dropping words from the end is fine while half the name is left; a name that is
 	// mostly one huge word is cut inside it instead.
-	for len(words) > 1 && !fits() && len(joinWords(words[:len(words)-1])) >= limit/2 {
+	for len(words) > 1 && !fits() && joinedLen(words[:len(words)-1]) >= limit/2 {
 		words = words[:len(words)-1]
 	}
 	out := joinWords(words)
@@ -175,6 +176,15 @@ func NameWords(n string) []string {
 		out = append(out, strings.TrimRight(w.word, "_-."))
 	}
 	return out
+}
+
+// joinedLen is len(joinWords(words)).
+func joinedLen(words []nameWord) int {
+	n := 0
+	for _, w := range words {
+		n += len(w.sep) + len(w.word)
+	}
+	return n
 }
 
 func joinWords(words []nameWord) string {

@@ -404,12 +404,12 @@ func (rc *rawConverter) nested(raw []byte) map[string]any {
 }
 
 func (rc *rawConverter) cut(s *rawSchema, why string) map[string]any {
+	if rc.skeleton {
+		return rc.c.cutSkeleton(s.types)
+	}
 	out := map[string]any{}
 	if len(s.types) > 0 {
 		out["type"] = typeValue(append([]string(nil), s.types...))
-	}
-	if rc.skeleton {
-		return out
 	}
 	desc := "(" + why + ": structure not expanded)"
 	if d := rawStr(s.description); rc.spendCut(s) && d != "" {

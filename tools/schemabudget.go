@@ -60,6 +60,7 @@ func (a schemaSize) capped() schemaSize {
 type budgets struct {
 	done  map[boundKey]map[string]any
 	sizes map[sizeKey]schemaSize
+	trees map[sizeKey]int // skeleton sizes as trees (see skeletonbudget.go)
 	stack []*rawSchema // the schemas being sized, to cut recursion as the converter does
 	// ceiling is the byte ceiling of the schema about to be converted (0: a whole
 	// input's).
@@ -87,7 +88,7 @@ type schemaBudget struct {
 
 func (c *compiler) budgetState() *budgets {
 	if c.budgets == nil {
-		c.budgets = &budgets{done: map[boundKey]map[string]any{}, sizes: map[sizeKey]schemaSize{}}
+		c.budgets = &budgets{done: map[boundKey]map[string]any{}, sizes: map[sizeKey]schemaSize{}, trees: map[sizeKey]int{}}
 	}
 	return c.budgets
 }

@@ -8,10 +8,14 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"regexp/syntax"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // jsRegExp runs JavaScript's RegExp in "u" mode (Ajv's mode) in one long-lived node
@@ -128,6 +132,110 @@ func (js *jsRegExp) ask(pattern string, subjects []string) (jsAnswer, bool) {
 	return a, false
 }
 
+// witnesses are strings Go's reading of a pattern should match: built from its syntax
+// tree (a literal's text, a class's first and last character, each alternative, a
+// repeat's least count...), a few of each. Where JavaScript reads the pattern otherwise
+// ("[][]0": two empty classes, where Go's first class holds ']' and '['), one of them
+// shows it. Those holding a character the two engines read apart on purpose are left out.
+func witnesses(pattern string) []string {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, w := range witnessesOf(re) {
+		if sameToBoth(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+const maxWitnesses, maxWitnessLen = 8, 32
+
+func witnessesOf(re *syntax.Regexp) []string {
+	switch re.Op {
+	case syntax.OpNoMatch:
+		return nil
+	case syntax.OpLiteral:
+		return []string{string(re.Rune)}
+	case syntax.OpCharClass:
+		var out []string
+		for i := 0; i+1 < len(re.Rune) && len(out) < 3; i += 2 {
+			out = append(out, string(re.Rune[i]))
+		}
+		if n := len(re.Rune); n >= 2 {
+			out = append(out, string(re.Rune[n-1]))
+		}
+		return out
+	case syntax.OpAnyCharNotNL, syntax.OpAnyChar:
+		return []string{"a"}
+	case syntax.OpCapture:
+		return witnessesOf(re.Sub[0])
+	case syntax.OpStar, syntax.OpQuest:
+		return capWitnesses(append([]string{""}, witnessesOf(re.Sub[0])...))
+	case syntax.OpPlus:
+		return witnessesOf(re.Sub[0])
+	case syntax.OpRepeat:
+		sub := witnessesOf(re.Sub[0])
+		if re.Min == 0 {
+			return capWitnesses(append([]string{""}, sub...))
+		}
+		var out []string
+		for _, w := range sub {
+			out = append(out, strings.Repeat(w, min(re.Min, maxWitnessLen)))
+		}
+		return capWitnesses(out)
+	case syntax.OpConcat:
+		out := []string{""}
+		for _, sub := range re.Sub {
+			var next []string
+			for _, a := range out {
+				for _, b := range witnessesOf(sub) {
+					next = append(next, a+b)
+				}
+			}
+			out = capWitnesses(next)
+		}
+		return out
+	case syntax.OpAlternate:
+		var out []string
+		for _, sub := range re.Sub {
+			out = append(out, witnessesOf(sub)...)
+		}
+		return capWitnesses(out)
+	}
+	return []string{""} // empty matches and assertions
+}
+
+func capWitnesses(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if len(w) <= maxWitnessLen && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+		if len(out) == maxWitnesses {
+			break
+		}
+	}
+	return out
+}
+
+// sameToBoth reports a subject free of what JavaScript and Go read apart whatever the
+// pattern: \r (JavaScript's "." stops there), \v and Unicode spaces (JavaScript's \s),
+// line and paragraph separators, and invalid UTF-8.
+func sameToBoth(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if r == '\r' || r == '\v' || r == 0x85 || r == 0x2028 || r == 0x2029 || (r > 0x7f && unicode.IsSpace(r)) || r == 0xfeff {
+			return false
+		}
+	}
+	return true
+}
+
 // fuzzSubjects are the strings both engines match a pattern against: fixed ones, and the
 // fuzzer's own, kept to characters both engines read alike (no \r or \v: JavaScript's
 // "." stops at \r and its \s takes \v; short, so a backtracking match ends).
@@ -151,7 +259,8 @@ func fuzzSubjects(s string) []string {
 //     JavaScript (node's RegExp in "u" mode), and is accepted as a group and as an
 //     alternative of itself;
 //   - on a pattern Go and JavaScript both compile: if the checker keeps it, both engines
-//     match the same subjects (a kept pattern means to the client what it means to
+//     match the same subjects (fixed ones, the fuzzer's, and witnesses built from Go's
+//     reading of the pattern) (a kept pattern means to the client what it means to
 //     askapi's validation); if it refuses it, the engines differ on some subject, or the
 //     pattern has a count with a leading zero (Go's text, JavaScript's quantifier), so
 //     no constraint is dropped for nothing.
@@ -178,7 +287,7 @@ func FuzzJSCompatiblePattern(f *testing.F) {
 		if js == nil {
 			return
 		}
-		subjects := fuzzSubjects(subject)
+		subjects := append(fuzzSubjects(subject), witnesses(pattern)...)
 		a, answered := js.ask(pattern, subjects)
 		if !answered {
 			t.Logf("node gave no answer for %q", pattern)

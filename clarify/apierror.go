@@ -33,7 +33,7 @@ var refusedStatuses = map[int]bool{400: true, 404: true, 409: true, 422: true}
 const maxQuoted = 300
 
 // notFoundText reads an API message that says a thing does not exist.
-var notFoundText = regexp.MustCompile(`(?i)\b(not found|not exist|does ?n[o']t exist|no such|unknown|could not find|couldn't find|cannot find|can't find|no [a-z ]{0,30} (found|exists?))\b`)
+var notFoundText = regexp.MustCompile(`(?i)\b(not (be )?found|cannot be found|n't (be )?found|not exist|does ?n[o']t exist|non[- ]?existent|no such|unknown|could not find|couldn't find|cannot find|can't find|no [a-z ]{0,30} (found|exists?))\b`)
 
 // FromAPIError returns the questions an upstream refusal raises: one per argument the
 // answer names (by a structured field, or in its message), or, for a 404 on an operation

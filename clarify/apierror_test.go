@@ -54,6 +54,7 @@ func TestFromAPIError(t *testing.T) {
 		{"location disagrees", "search", 422, "", `{"errors":[{"field":"q","in":"body","message":"bad"}]}`, nil, "", ""},
 		{"whole body argument", "whole", 400, "", `{"errors":[{"field":"route.receiver","message":"unknown receiver"}]}`, nil, "body:invalid", "unknown receiver"},
 		{"404 on the one path identifier", "get", 404, "application/json", `{"message":"silence not found"}`, map[string]any{"silenceID": "abc"}, "silenceID:not_found", "silence not found"},
+		{"404 could not be found", "get", 404, "application/json", `{"status_code":34,"status_message":"The resource you requested could not be found."}`, map[string]any{"silenceID": "abc"}, "silenceID:not_found", "could not be found"},
 		{"404 empty body", "get", 404, "", ``, map[string]any{"silenceID": "abc"}, "silenceID:not_found", ""},
 		{"404 html page is a wrong route", "get", 404, "text/html", `"<html>404 page</html>"`, nil, "", ""},
 		{"404 on several path identifiers names none", "issue", 404, "application/json", `{"message":"Not Found"}`, nil, "", ""},

@@ -95,7 +95,7 @@ func (p *Pipeline) shape(c *call, sh shapeArgs) {
 			notes = append(notes, fmt.Sprintf("nothing matched %s", strings.Join(quoteAll(sel.Unmatched), ", ")))
 		}
 	case len(sh.paths) > 0 && resp.Truncated:
-		notes = append(notes, fmt.Sprintf("_select could not be used: the answer is more than %d times --max-body, or not JSON", tools.WholeBodyFactor))
+		notes = append(notes, fmt.Sprintf("_select could not be used: the answer is over %d bytes, or not JSON", tools.WholeBodyLimit(max64(p.Sender.MaxBody))))
 	case len(sh.paths) > 0:
 		notes = append(notes, "_select reads JSON objects and lists; this answer is neither, so it comes whole")
 	}
@@ -131,6 +131,14 @@ func (p *Pipeline) shape(c *call, sh shapeArgs) {
 		}
 		c.result.Note = strings.Join(notes, "; ")
 	}
+}
+
+// max64 is the cap the sender applies.
+func max64(n int64) int64 {
+	if n <= 0 {
+		return tools.DefaultMaxBody
+	}
+	return n
 }
 
 func quoteAll(ss []string) []string {

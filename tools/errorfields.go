@@ -33,9 +33,9 @@ type APIError struct {
 // Keys naming the input an error is about, best first; and keys holding its message.
 var (
 	fieldKeys   = []string{"field", "param", "parameter", "name", "path", "loc", "location", "pointer", "property", "propertyPath", "property_path", "attribute", "key", "source", "instancePath", "dataPath"}
-	messageKeys = []string{"message", "msg", "detail", "reason", "description", "error_description", "title", "error", "code"}
+	messageKeys = []string{"message", "msg", "messages", "detail", "reason", "description", "error_description", "error_message", "errorMessage", "status_message", "statusMessage", "title", "error", "code"}
 	// listKeys hold a list of per-input errors.
-	listKeys = []string{"invalid-params", "invalid_params", "invalidParams", "errors", "error", "details", "detail", "violations", "fieldErrors", "field_errors", "validation_errors", "validationErrors", "issues"}
+	listKeys = []string{"invalid-params", "invalid_params", "invalidParams", "errors", "error", "details", "detail", "fields", "violations", "fieldErrors", "field_errors", "validation_errors", "validationErrors", "issues"}
 	// locations are the words an API uses to say where an input was.
 	locations = map[string]string{"path": "path", "query": "query", "querystring": "query", "header": "header", "headers": "header", "body": "body", "cookie": "cookie", "form": "body", "json": "body", "payload": "body"}
 )
@@ -54,20 +54,9 @@ func ReadAPIError(body any) APIError {
 		out.Fields = fieldList(b)
 	case map[string]any:
 		out.Message = messageOf(b)
-		for _, k := range listKeys {
-			switch v := b[k].(type) {
-			case []any:
-				out.Fields = append(out.Fields, fieldList(v)...)
-				if out.Message == "" {
-					out.Message = stringsIn(v) // {"errors": ["name is required"]}
-				}
-			case map[string]any:
-				if fe, ok := fieldError(v); ok && messageOf(v) != "" {
-					out.Fields = append(out.Fields, fe) // Stripe: {"error": {"param", "message"}}
-				} else {
-					out.Fields = append(out.Fields, fieldMap(v)...) // Rails: {"errors": {"name": [...]}}
-				}
-			}
+		out.Fields = nestedFields(b, 0)
+		if out.Message == "" {
+			out.Message = listMessages(b)
 		}
 		if len(out.Fields) == 0 && out.Message == "" {
 			out.Fields = fieldMap(b) // Django REST framework: {"name": ["This field is required."]}
@@ -77,6 +66,43 @@ func ReadAPIError(body any) APIError {
 		out.Fields = out.Fields[:maxFieldErrors]
 	}
 	return out
+}
+
+// maxErrorDepth bounds how deep error objects are looked into: Hetzner's
+// {"error": {"details": {"fields": [...]}}} is three levels down.
+const maxErrorDepth = 3
+
+// nestedFields reads the per-input errors under m's list keys, a few levels deep.
+func nestedFields(m map[string]any, depth int) []FieldError {
+	var out []FieldError
+	for _, k := range listKeys {
+		switch v := m[k].(type) {
+		case []any:
+			out = append(out, fieldList(v)...)
+		case map[string]any:
+			if fe, ok := fieldError(v); ok && messageOf(v) != "" {
+				out = append(out, fe) // Stripe: {"error": {"param", "message"}}
+			} else if inner := nestedFields(v, depth+1); depth < maxErrorDepth && len(inner) > 0 {
+				out = append(out, inner...) // Hetzner: {"error": {"details": {"fields": [...]}}}
+			} else if depth == 0 {
+				out = append(out, fieldMap(v)...) // Rails: {"errors": {"name": [...]}}
+			}
+		}
+	}
+	return out
+}
+
+// listMessages joins the plain strings of m's error lists: {"errors": ["name is required"]}.
+func listMessages(m map[string]any) string {
+	var out []string
+	for _, k := range listKeys {
+		if v, ok := m[k].([]any); ok {
+			if s := stringsIn(v); s != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // fieldList reads a list of per-input errors; items that name no input are skipped.
@@ -210,6 +236,10 @@ func messageOf(m map[string]any) string {
 		case string:
 			if s := strings.TrimSpace(v); s != "" {
 				return s
+			}
+		case []any:
+			if s := stringsIn(v); s != "" {
+				return s // Hetzner: "messages": ["is too long"]
 			}
 		case map[string]any:
 			if s := messageOf(v); s != "" {

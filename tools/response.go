@@ -27,7 +27,7 @@ type Response struct {
 	// Bytes is the size of the body kept (at most the cap).
 	Bytes int `json:"bytes"`
 	// Raw is the whole answer when it is a JSON object or array, even past the cap (up
-	// to WholeBodyFactor times it): what _select reads and a structured cut is made from.
+	// to WholeBodyLimit): what _select reads and a structured cut is made from.
 	Raw []byte `json:"-"`
 	// Problem, when set, says the body is not what its Content-Type declared (JSON that
 	// does not parse, or no body at all): such an answer is an error, never data.

@@ -7,16 +7,30 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// WholeBodyFactor bounds how far past --max-body an answer is read so that _select can
-// reach, and a cut can name, what lies beyond the cap: at most this many times the cap.
-// An answer longer still is cut as text, as before.
-const WholeBodyFactor = 8
+// WholeBodyFactor and WholeBodyFloor bound how far past --max-body an answer is read so
+// that _select can reach, and a cut can name, what lies beyond the cap: this many times
+// the cap, and at least the floor (a small cap still lets a few MB be picked from). An
+// answer longer still is cut as text, as before.
+const (
+	WholeBodyFactor       = 8
+	WholeBodyFloor  int64 = 4 << 20
+)
+
+// WholeBodyLimit is how much of an answer is read whole under the cap max.
+func WholeBodyLimit(max int64) int64 { return maxInt64(max*WholeBodyFactor, WholeBodyFloor) }
+
+func maxInt64(a, b int64) int64 {
+	if a > b {
+		return a
+	}
+	return b
+}
 
 // readWhole reads the rest of a body whose first bytes (head, already past max) were
-// read, and returns the whole of it when it is valid JSON within WholeBodyFactor × max;
+// read, and returns the whole of it when it is valid JSON within WholeBodyLimit(max);
 // else nil. head is not changed.
 func readWhole(r io.Reader, head []byte, max int64) []byte {
-	limit := max * WholeBodyFactor
+	limit := WholeBodyLimit(max)
 	if int64(len(head)) > limit {
 		return nil
 	}

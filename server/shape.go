@@ -58,6 +58,19 @@ func takeShape(raw map[string]any, def bool) (map[string]any, shapeArgs) {
 // compactRules keep what name resolution reads (the reverse package decides).
 var compactRules = tools.CompactRules{Keep: reverse.ResolutionField, Identifier: reverse.IdentifierField}
 
+// exampleField is the field of a cut list's items the note's _select example reads:
+// one name resolution identifies or labels records by.
+func exampleField(item map[string]any) string {
+	for _, is := range []func(string) bool{reverse.IdentifierField, reverse.LabelField} {
+		for _, k := range tools.SortedKeys(item) {
+			if is(k) {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
 // shape applies sh to an ok answer.
 func (p *Pipeline) shape(c *call, sh shapeArgs) {
 	resp := c.resp
@@ -106,8 +119,11 @@ func (p *Pipeline) shape(c *call, sh shapeArgs) {
 		s.SavedBytes = before - tools.EncodedSize(body)
 	}
 	if resp.Raw != nil {
-		before := tools.EncodedSize(body)
-		if kept, cut := tools.CutJSON(body, max); cut != nil {
+		before := s.FullBytes // the API's answer, unless _select or _compact changed it
+		if wantShape {
+			before = tools.EncodedSize(body)
+		}
+		if kept, cut := tools.CutJSON(body, max, exampleField); cut != nil {
 			body = kept
 			s.Cut = cut
 			notes = append(notes, cut.Note(before))

@@ -20,6 +20,8 @@ type Cut struct {
 	Dropped []string `json:"dropped,omitempty"`
 	// Lists are the arrays only partly kept.
 	Lists []CutList `json:"lists,omitempty"`
+
+	pick func(item map[string]any) string
 }
 
 // CutList is one array CutJSON kept the first Kept of Total items of.
@@ -42,12 +44,13 @@ func EncodedSize(v any) int {
 
 // CutJSON keeps of v what fits in max encoded bytes: whole fields smallest first, then
 // the leading items of a list, a level deeper when a field is an object. It returns v
-// itself and nil when v fits.
-func CutJSON(v any, max int) (any, *Cut) {
+// itself and nil when v fits. pick chooses the field of a list's items the note's
+// _select example reads (nil: an id, a name, else the first plain field).
+func CutJSON(v any, max int, pick func(item map[string]any) string) (any, *Cut) {
 	if EncodedSize(v) <= max {
 		return v, nil
 	}
-	cut := &Cut{MaxBytes: max}
+	cut := &Cut{MaxBytes: max, pick: pick}
 	kept, _ := cutValue(v, "", max, cut)
 	return kept, cut
 }
@@ -81,7 +84,7 @@ func cutList(list []any, path string, budget int, cut *Cut) (any, int) {
 		kept = append(kept, it)
 		used += n
 	}
-	cut.Lists = append(cut.Lists, CutList{Path: path, Kept: len(kept), Total: len(list), Example: itemExample(list, path)})
+	cut.Lists = append(cut.Lists, CutList{Path: path, Kept: len(kept), Total: len(list), Example: itemExample(list, path, cut.pick)})
 	return kept, used
 }
 
@@ -144,18 +147,31 @@ func joinPath(path, key string) string {
 	return path + "." + GJSONKey(key)
 }
 
-// itemExample is a path reading one field of every item of a list of objects: its id
-// when items have one, else their first field.
-func itemExample(list []any, path string) string {
+// itemExample is a path reading one field of every item of a list of objects: the one
+// pick chooses, else an id or a name, else the first plain field.
+func itemExample(list []any, path string, pick func(map[string]any) string) string {
+	if len(list) == 0 {
+		return ""
+	}
 	first, ok := list[0].(map[string]any)
 	if !ok || len(first) == 0 {
 		return ""
 	}
 	key := ""
+	if pick != nil {
+		key = pick(first)
+	}
 	for _, k := range []string{"id", "name", "title", "key"} {
-		if _, ok := first[k]; ok {
+		if _, ok := first[k]; ok && key == "" {
 			key = k
-			break
+		}
+	}
+	for _, k := range SortedKeys(first) {
+		switch first[k].(type) {
+		case string, json.Number, float64, bool:
+			if key == "" {
+				key = k
+			}
 		}
 	}
 	if key == "" {

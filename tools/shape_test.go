@@ -79,7 +79,7 @@ func TestCutJSON(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			kept, cut := CutJSON(c.body, c.max)
+			kept, cut := CutJSON(c.body, c.max, nil)
 			if size := EncodedSize(kept); size > c.max {
 				t.Errorf("kept %d bytes, over %d", size, c.max)
 			}

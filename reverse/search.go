@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/kljensen/snowball/english"
@@ -340,6 +341,21 @@ func eachWord(text string, f func(term, said string)) {
 // "movies" finds "movie", "scheduling" "schedule" and "unsubscribed" "unsubscribe"; the
 // abbreviations API paths use are spelled out first ("repos" finds "repository").
 func stem(w string) string {
+	// The same words recur through a spec (Microsoft Graph's index stemmed 4 s of them):
+	// each is stemmed once.
+	if v, ok := stems.Load(w); ok {
+		return v.(string)
+	}
+	out := stemWord(w)
+	stems.Store(w, out)
+	return out
+}
+
+// stems caches stem's answers, for the process: a spec's vocabulary, some thousands of
+// words.
+var stems sync.Map
+
+func stemWord(w string) string {
 	if v, ok := irregularPlural[w]; ok {
 		w = v
 	}

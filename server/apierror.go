@@ -26,6 +26,9 @@ func (p *Pipeline) askAPIRefusal(c *call, resp *tools.Response) bool {
 		return false
 	}
 	clarify.Sort(c.op, qs)
+	// A confirmation given for the refused request is spent; the corrected one is a
+	// different request and is confirmed anew.
+	c.state.Pending, c.state.Once = "", ""
 	p.clarify(c, qs)
 	if c.result.Status != clarify.StatusNeedsClarification {
 		return true // sealing failed: clarify set the error

@@ -116,9 +116,17 @@ func secretForms(s string) []string {
 	forms = append(forms,
 		base64.StdEncoding.EncodeToString(b), base64.URLEncoding.EncodeToString(b),
 		base64.RawStdEncoding.EncodeToString(b), base64.RawURLEncoding.EncodeToString(b))
-	for _, html := range []bool{true, false} {
-		j := jsonEscaped(s, html)
-		forms = append(forms, j, strings.ReplaceAll(j, "/", `\/`), jsonEscaped(j, html))
+	// Each text form JSON-escaped once or twice, each time with or without HTML escapes:
+	// an echo of the request URL (path-escaped) inside a JSON answer, or a JSON string a
+	// second encoder with other settings wrote again (the sweep test found both).
+	for _, t := range forms[:5] {
+		for _, h1 := range []bool{true, false} {
+			j := jsonEscaped(t, h1)
+			forms = append(forms, j, strings.ReplaceAll(j, "/", `\/`))
+			for _, h2 := range []bool{true, false} {
+				forms = append(forms, jsonEscaped(j, h2))
+			}
+		}
 	}
 	return forms
 }

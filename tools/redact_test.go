@@ -129,3 +129,22 @@ func TestRedactCuts(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactMixedEncodings: a form JSON-escaped by two encoders with different settings,
+// and a URL form JSON-escaped (an echo of the request URL inside a JSON answer). The
+// server's sweep test met both, depending on where a truncated echo was cut.
+func TestRedactMixedEncodings(t *testing.T) {
+	const key = `sk_live/Q9+vR7&zT2<W8"x4=`
+	r := NewRedactor(key)
+	for name, form := range map[string]string{
+		"no-html then html":        jsonEscaped(jsonEscaped(key, false), true),
+		"html then no-html":        jsonEscaped(jsonEscaped(key, true), false),
+		"path-escaped, json html":  jsonEscaped(url.PathEscape(key), true),
+		"query-escaped, json":      jsonEscaped(url.QueryEscape(key), false),
+		"path-escaped, json twice": jsonEscaped(jsonEscaped(url.PathEscape(key), true), true),
+	} {
+		if got := r.String(`{"echo":"` + form + `"}`); strings.Contains(got, "Q9") {
+			t.Errorf("%s: %s", name, got)
+		}
+	}
+}

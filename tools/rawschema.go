@@ -412,10 +412,14 @@ func (rc *rawConverter) cut(s *rawSchema, why string) map[string]any {
 		out["type"] = typeValue(append([]string(nil), s.types...))
 	}
 	desc := "(" + why + ": structure not expanded)"
-	if d := rawStr(s.description); rc.spendCut(s) && d != "" {
+	room := rc.spendCut(s)
+	if d := rawStr(s.description); room && d != "" {
 		desc = firstSentence(d) + " " + desc
 	}
 	out["description"] = desc
+	if room && why == tooLarge && rc.mode == modeRequest {
+		rc.keepRequired(s, out)
+	}
 	return out
 }
 

@@ -13,13 +13,16 @@ import "slices"
 //   - a schema that fits its ceiling expanded to maxSchemaDepth levels is published as it
 //     always was. One that does not keeps the deepest level d at which it fits, counting
 //     a oneOf, anyOf or not as a level too (their alternatives multiply like properties);
-//     below d a schema with structure is cut to its type and the first sentence of its
-//     description, which says "(schema too large: structure not expanded)"; a leaf is
-//     kept. The top level's properties are always listed: they are the tool's arguments;
-//   - the size at each level comes from an estimate computed once per (schema, levels
-//     left), so choosing d costs time linear in the spec, not in the expansion; the
-//     conversion then counts what it emits and cuts anything past the ceilings, in case
-//     the estimate was short (it takes a $ref cycle's cut from where it first met it);
+//     below d a schema with structure is cut to its type, the names it requires and the
+//     first sentence of its description, which says "(schema too large: structure not
+//     expanded)"; a leaf is kept. The top level's properties are always listed: they are
+//     the tool's arguments;
+//   - d comes from a size estimate computed once per (schema, levels left), so choosing it
+//     costs time linear in the spec, not in the expansion; as the estimate errs on the
+//     large side, deeper levels are then tried while the conversion itself fits. Every
+//     conversion counts what it emits and cuts anything past its allowance, so a try costs
+//     at most a ceiling's worth (the estimate takes a $ref cycle's cut from where it first
+//     met it, and can be short);
 //   - a schema converted so depends on nothing above it, so it is converted once per
 //     ceiling and shared, read-only, by every parameter and body using it: Graph's 3,849
 //     bodies are 666 schemas.
@@ -34,7 +37,7 @@ const (
 	inputOverhead = 1 << 10
 	// ceilingStep rounds a body's share down, so bodies shared by many operations are
 	// converted for a few ceilings only.
-	ceilingStep = 4 << 10
+	ceilingStep = 1 << 10
 )
 
 // tooLarge is the note of a schema cut for size.
@@ -61,6 +64,7 @@ type budgets struct {
 	done  map[boundKey]map[string]any
 	sizes map[sizeKey]schemaSize
 	trees map[sizeKey]int // skeleton sizes as trees (see skeletonbudget.go)
+	needs map[*rawSchema][]string
 	stack []*rawSchema // the schemas being sized, to cut recursion as the converter does
 	// ceiling is the byte ceiling of the schema about to be converted (0: a whole
 	// input's).
@@ -84,11 +88,14 @@ type sizeKey struct {
 type schemaBudget struct {
 	left   schemaSize
 	strict bool
+	// spent is set once something was cut for want of budget.
+	spent bool
 }
 
 func (c *compiler) budgetState() *budgets {
 	if c.budgets == nil {
-		c.budgets = &budgets{done: map[boundKey]map[string]any{}, sizes: map[sizeKey]schemaSize{}, trees: map[sizeKey]int{}}
+		c.budgets = &budgets{done: map[boundKey]map[string]any{}, sizes: map[sizeKey]schemaSize{}, trees: map[sizeKey]int{},
+			needs: map[*rawSchema][]string{}}
 	}
 	return c.budgets
 }
@@ -125,20 +132,42 @@ func (c *compiler) boundedSchema(s *rawSchema, mode schemaMode) map[string]any {
 	if out, ok := b.done[key]; ok {
 		return out
 	}
-	depth, strict := maxSchemaDepth, false
-	if c.sizeOf(s, depth, false).over(ceiling) {
-		strict = true
+	out, fits := c.convertWithin(s, mode, ceiling, maxSchemaDepth, false, 2*ceiling)
+	if !fits {
+		// The deepest level the estimate fits, then deeper while the conversion itself
+		// fits: the estimate errs on the large side (nexmo's messages fit one level
+		// deeper than it says, and that level holds all their fields).
+		depth := maxSchemaDepth
 		for depth > 0 && c.sizeOf(s, depth, true).over(ceiling) {
 			depth--
 		}
+		out, _ = c.convertWithin(s, mode, ceiling, depth, true, ceiling)
+		for depth++; depth <= maxSchemaDepth; depth++ {
+			deeper, fits := c.convertWithin(s, mode, ceiling, depth, true, 2*ceiling)
+			if !fits {
+				break
+			}
+			out = deeper
+		}
 	}
-	rc := &rawConverter{c: c, mode: mode, maxDepth: depth, budget: &schemaBudget{
-		left:   schemaSize{maxSchemaNodes, ceiling},
-		strict: strict,
-	}}
-	out := rc.convert1(s)
 	b.done[key] = out
 	return out
+}
+
+// convertWithin converts s with the depth and mode given, its budget allowance bytes (the
+// budget counts what parts say, some of which a merge drops); fits tells that nothing
+// was cut for want of budget and the result is within the ceiling. Each try costs at
+// most the allowance's worth of conversion.
+func (c *compiler) convertWithin(s *rawSchema, mode schemaMode, ceiling, depth int, strict bool, allowance int) (out map[string]any, fits bool) {
+	if !strict && c.sizeOf(s, depth, false).over(2*ceiling) {
+		return nil, false // far over: not worth a try
+	}
+	rc := &rawConverter{c: c, mode: mode, maxDepth: depth, budget: &schemaBudget{
+		left:   schemaSize{maxSchemaNodes, allowance},
+		strict: strict,
+	}}
+	out = rc.convert1(s)
+	return out, !rc.budget.spent && jsonSize(out) <= ceiling
 }
 
 // sizeOf estimates the size of schema s converted with left more levels of nesting
@@ -253,6 +282,7 @@ func (rc *rawConverter) spend(s *rawSchema) bool {
 		return true
 	}
 	if b.left.nodes <= 0 || b.left.bytes <= 0 {
+		b.spent = true
 		return false
 	}
 	b.left.nodes--
@@ -268,6 +298,7 @@ func (rc *rawConverter) spendCut(s *rawSchema) bool {
 		return true
 	}
 	if b.left.bytes <= 0 {
+		b.spent = true
 		return false
 	}
 	b.left.bytes -= stubSize(s).bytes
@@ -278,6 +309,27 @@ func (rc *rawConverter) spendCut(s *rawSchema) bool {
 // expand) when the depth was lowered for size, and the budget still has room for it.
 func (rc *rawConverter) keepLeaf(s *rawSchema) bool {
 	return rc.budget != nil && rc.budget.strict && s.leaf()
+}
+
+// keepRequired gives a schema cut for size the names a value of it must carry (its own
+// required, its allOf parts', those every alternative requires): the structure is not
+// shown, but what must be sent still is.
+func (rc *rawConverter) keepRequired(s *rawSchema, out map[string]any) {
+	b := rc.c.budgetState()
+	req, ok := b.needs[s]
+	if !ok {
+		req = rc.c.bodyNeeds(s)
+		b.needs[s] = req
+	}
+	if len(req) == 0 {
+		return
+	}
+	out["required"] = req
+	if rc.budget != nil {
+		for _, n := range req {
+			rc.budget.left.bytes -= len(n) + 3
+		}
+	}
 }
 
 // depthNote says why a schema below the conversion's depth is cut.

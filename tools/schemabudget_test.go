@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -51,6 +52,12 @@ func TestSchemaCeilings(t *testing.T) {
 					t.Errorf("%s: no schema says %q", id, note)
 				}
 			}
+			// A level cut for size still says what it requires.
+			for _, op := range cat.Operations {
+				if op.OperationID == "postLevels" && !cutRequires(op.Body.Schema, "name") {
+					t.Errorf("postLevels: no cut level keeps its required name: %v", op.Body.Schema)
+				}
+			}
 			// The top level is never cut: each of Wide's properties is an argument.
 			for _, op := range cat.Operations {
 				if op.OperationID != "putWide" {
@@ -67,6 +74,21 @@ func TestSchemaCeilings(t *testing.T) {
 			}
 		})
 	}
+}
+
+// cutRequires tells whether some schema cut for size under s requires name.
+func cutRequires(s map[string]any, name string) bool {
+	if d, _ := s["description"].(string); strings.Contains(d, tooLarge) {
+		req, _ := s["required"].([]string)
+		return slices.Contains(req, name)
+	}
+	props, _ := s["properties"].(map[string]any)
+	for _, p := range props {
+		if sub, ok := p.(map[string]any); ok && cutRequires(sub, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkShape checks one published schema against the node and depth ceilings: at most

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/kljensen/snowball/english"
@@ -343,17 +342,12 @@ func eachWord(text string, f func(term, said string)) {
 func stem(w string) string {
 	// The same words recur through a spec (Microsoft Graph's index stemmed 4 s of them):
 	// each is stemmed once.
-	if v, ok := stems.Load(w); ok {
-		return v.(string)
-	}
-	out := stemWord(w)
-	stems.Store(w, out)
-	return out
+	return stems.Get(w, stemWord)
 }
 
-// stems caches stem's answers, for the process: a spec's vocabulary, some thousands of
-// words.
-var stems sync.Map
+// stems caches stem's answers: a spec's vocabulary is some thousands of words; those of
+// requests come and go.
+var stems = tools.NewBoundedCache[string](1 << 16)
 
 func stemWord(w string) string {
 	if v, ok := irregularPlural[w]; ok {

@@ -1,6 +1,9 @@
 package tools
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // nameArguments gives every parameter and body property a unique argument name in the
 // flat input object. Body properties keep their plain names; a parameter that collides
@@ -23,11 +26,20 @@ func nameArguments(o *Operation) {
 	for _, p := range o.Params {
 		arg := argName(p.Name)
 		if taken[arg] || count[arg] > 1 {
-			suffix := "__" + p.In
+			// The location as the spec wrote it may be anything ("", " "): only its safe
+			// characters go into the name.
+			suffix := "__" + strings.Trim(invalidRun.ReplaceAllString(p.In, "_"), "_")
 			arg = arg[:min(len(arg), MaxToolName-len(suffix))] + suffix
 		}
-		for taken[arg] {
-			arg += "_"
+		base := arg
+		for n := 2; taken[arg]; n++ {
+			if len(arg) < MaxToolName {
+				arg += "_"
+				continue
+			}
+			// At the length cap: a number replaces the end.
+			tail := "_" + strconv.Itoa(n)
+			arg = base[:min(len(base), MaxToolName-len(tail))] + tail
 		}
 		p.Arg = arg
 		taken[arg] = true

@@ -349,9 +349,9 @@ func (l *specLoader) load(data []byte, info *LoadInfo) (*loaded, error) {
 		if err = json.Unmarshal(kinData, &doc2); err != nil {
 			return nil, l.place(l.kinError(err, n, root, reflect.TypeFor[openapi2.T]()), data, isJSON)
 		}
-		doc, err = openapi2conv.ToV3WithLoader(&doc2, loader, l.loc)
+		doc, err = kinGuard(func() (*openapi3.T, error) { return openapi2conv.ToV3WithLoader(&doc2, loader, l.loc) })
 	} else {
-		doc, err = loader.LoadFromDataWithPath(kinData, l.loc)
+		doc, err = kinGuard(func() (*openapi3.T, error) { return loader.LoadFromDataWithPath(kinData, l.loc) })
 	}
 	if err != nil {
 		if v2 {
@@ -366,6 +366,18 @@ func (l *specLoader) load(data []byte, info *LoadInfo) (*loaded, error) {
 		}
 	}
 	return lr, nil
+}
+
+// kinGuard runs a kin-openapi load or conversion, turning a panic into an error: a
+// hostile document must be refused, never take the process down (openapi2conv
+// dereferences a null top-level response of a Swagger 2.0 document).
+func kinGuard(f func() (*openapi3.T, error)) (doc *openapi3.T, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			doc, err = nil, fmt.Errorf("kin-openapi could not read the document (panic: %v); look for a null or misplaced value", r)
+		}
+	}()
+	return f()
 }
 
 // place adds the line and column of a SpecError's pointer, found by re-reading the bytes

@@ -512,6 +512,16 @@ func (s *rawScan) node(i int, k specKind, inProps bool) int {
 	return s.objectKind(i, k)
 }
 
+// foldsToField reports a key that is one of fields written in another case.
+func foldsToField(fields map[string]specKind, key string) bool {
+	for f := range fields {
+		if len(f) == len(key) && strings.EqualFold(f, key) {
+			return true
+		}
+	}
+	return false
+}
+
 // objectKind walks an object of kind k (the normaliser's object and schema).
 func (s *rawScan) objectKind(i int, k specKind) int {
 	fields := s.g.fields[k]
@@ -534,6 +544,12 @@ func (s *rawScan) objectKind(i int, k specKind) int {
 		fk, known := fields[key]
 		if !known {
 			if strings.HasPrefix(key, "x-") {
+				return s.skip(at)
+			}
+			if foldsToField(fields, key) {
+				// kin-openapi reads fields regardless of case (encoding/json): "pAths" is
+				// its paths, which the compilers never read. The precise path decides.
+				s.fail()
 				return s.skip(at)
 			}
 			fk = skGeneric

@@ -798,24 +798,30 @@ func lookupPointer(root any, frag string) (any, bool) {
 	}
 	cur := root
 	for _, tok := range splitPointer(frag) {
-		switch v := cur.(type) {
-		case map[string]any:
-			next, ok := v[tok]
-			if !ok {
-				return nil, false
-			}
-			cur = next
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(v) {
-				return nil, false
-			}
-			cur = v[i]
-		default:
+		next, ok := pointerStep(cur, tok)
+		if !ok {
 			return nil, false
 		}
+		cur = next
 	}
 	return cur, true
+}
+
+// pointerStep follows one JSON pointer token from a decoded value: an object's member or
+// an array's element.
+func pointerStep(cur any, tok string) (any, bool) {
+	switch v := cur.(type) {
+	case map[string]any:
+		next, ok := v[tok]
+		return next, ok
+	case []any:
+		i, err := strconv.Atoi(tok)
+		if err != nil || i < 0 || i >= len(v) {
+			return nil, false
+		}
+		return v[i], true
+	}
+	return nil, false
 }
 
 // describe names a generic value for a message: its JSON text when short, else its type.

@@ -2,7 +2,6 @@ package tools
 
 import (
 	"net/url"
-	"strconv"
 	"strings"
 )
 
@@ -58,22 +57,11 @@ func lookupPastReference(root any, frag string) (any, bool) {
 	cur := root
 	past := false
 	for i, tok := range toks {
-		switch v := cur.(type) {
-		case map[string]any:
-			next, ok := v[tok]
-			if !ok {
-				return nil, false
-			}
-			cur = next
-		case []any:
-			j, err := strconv.Atoi(tok)
-			if err != nil || j < 0 || j >= len(v) {
-				return nil, false
-			}
-			cur = v[j]
-		default:
+		next, ok := pointerStep(cur, tok)
+		if !ok {
 			return nil, false
 		}
+		cur = next
 		if m, isMap := cur.(map[string]any); isMap && i < len(toks)-1 {
 			if _, isRef := m["$ref"]; isRef {
 				past = true

@@ -27,7 +27,7 @@ func checkPathParams(n *normaliser) {
 		if !ok {
 			continue // an external path item: not ours to check
 		}
-		order := templateVars(p)
+		order := templateVars(routeOf(p))
 		vars := map[string]bool{}
 		for _, v := range order {
 			vars[v] = true

@@ -704,7 +704,10 @@ func (c *compiler) links(codes []member) []Link {
 // checkPathParams marks the document for the precise path when its path parameters and
 // template disagree (check.go reports that with the pointer).
 func (c *compiler) checkPathParams(path string, item map[string][]byte) {
-	vars := templateVars(path)
+	if _, query := splitRoute(path); strings.Contains(query, "{") {
+		c.bad("template variable in the path key's query text") // bindPathQueries rewrites it
+	}
+	vars := templateVars(routeOf(path))
 	declared := func(list []byte) (names []string) {
 		c.arrEach(list, func(v []byte) {
 			p := c.deref(v)

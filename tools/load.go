@@ -320,6 +320,7 @@ func (l *specLoader) load(data []byte, info *LoadInfo) (*loaded, error) {
 	if serr := n.run(); serr != nil {
 		return nil, l.place(serr, data, isJSON)
 	}
+	bindPathQueries(n)
 	checkPathParams(n)
 	if serr := n.firstError(); serr != nil {
 		return nil, l.place(serr, data, isJSON)

@@ -27,7 +27,7 @@ func BuildRequest(ctx context.Context, cat *Catalog, op *Operation, args map[str
 	if err != nil {
 		return nil, fmt.Errorf("build request for %s: %w", op.Key(), err)
 	}
-	var query []queryPair
+	query := fixedQuery(op.Path)
 	header := http.Header{}
 	var cookies []string
 	for _, p := range op.Params {
@@ -152,7 +152,7 @@ func requestURL(baseURL string, op *Operation, args map[string]any) (*url.URL, e
 // escapes the literal text around them.
 func expandPath(op *Operation, args map[string]any) (string, error) {
 	var b strings.Builder
-	rest := op.Path
+	rest := routeOf(op.Path)
 	for {
 		open := strings.IndexByte(rest, '{')
 		if open < 0 {

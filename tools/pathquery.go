@@ -1,0 +1,189 @@
+package tools
+
+import (
+	"maps"
+	"net/url"
+	"sort"
+	"strings"
+)
+
+// Some specs write a query string into a path template: "/uploads?convert={convert}",
+// "/rest?method=flickr.photos.search" (an RPC-style API whose operations differ only by it),
+// "/templates/{id}?full=true". OpenAPI has no such thing, but the author's meaning is plain:
+// the route is the part before '?', a "name={var}" pair is a query parameter, and a
+// "name=value" pair is sent as is. The path key itself is kept (it is what makes two such
+// operations distinct); askapi reads it through splitRoute.
+
+// splitRoute cuts a path key at its first '?': the route, and the query text after it.
+func splitRoute(path string) (route, query string) {
+	route, query, _ = strings.Cut(path, "?")
+	return route, query
+}
+
+// routeOf is the path key without any query text.
+func routeOf(path string) string {
+	route, _ := splitRoute(path)
+	return route
+}
+
+// templatePair is one "key=value" of a path key's query text.
+type templatePair struct {
+	key, value string
+	variable   string // the {variable} the value is, if it is exactly one
+}
+
+func templatePairs(query string) []templatePair {
+	var out []templatePair
+	for _, part := range strings.Split(query, "&") {
+		if part == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(part, "=")
+		p := templatePair{key: k, value: v}
+		if strings.HasPrefix(v, "{") && strings.HasSuffix(v, "}") && strings.Count(v, "{") == 1 && strings.Count(v, "}") == 1 {
+			p.variable = v[1 : len(v)-1]
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// constant reports a pair askapi sends as written: no template in its key or value.
+func (p templatePair) constant() bool {
+	return !strings.ContainsAny(p.key, "{}") && !strings.ContainsAny(p.value, "{}")
+}
+
+// fixedQuery is the constant pairs of a path key's query text, escaped for the wire.
+func fixedQuery(path string) []queryPair {
+	_, query := splitRoute(path)
+	var out []queryPair
+	for _, p := range templatePairs(query) {
+		if !p.constant() || p.key == "" {
+			continue
+		}
+		out = append(out, queryPair{Key: queryEscapeOnce(p.key), Value: queryEscapeOnce(p.value)})
+	}
+	return out
+}
+
+// queryEscapeOnce escapes spec text that may already be escaped, without escaping twice.
+func queryEscapeOnce(s string) string {
+	if un, err := url.QueryUnescape(s); err == nil {
+		s = un
+	}
+	return url.QueryEscape(s)
+}
+
+// bindPathQueries rewrites, on the normalised tree, the parameters of every path key with
+// template variables in its query text: the parameter a "name={var}" pair names becomes (or,
+// when nothing declares it, is added as) the optional query parameter "name"; a pair whose
+// key is a variable cannot be sent, so its parameter is dropped. Each change is a warning.
+func bindPathQueries(n *normaliser) {
+	paths, _ := n.root["paths"].(map[string]any)
+	keys := make([]string, 0)
+	for k := range paths {
+		if _, q := splitRoute(k); strings.Contains(q, "{") {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, p := range keys {
+		item, ok := n.deref(paths[p])
+		if !ok {
+			continue
+		}
+		if ref, isRef := paths[p].(map[string]any)["$ref"]; isRef && ref != nil {
+			item = maps.Clone(item) // a shared path item stays as the other key uses it
+			paths[p] = item
+		}
+		n.path = append(n.path[:0], "paths", ptrEscape(p))
+		_, query := splitRoute(p)
+		pairs := templatePairs(query)
+		for _, method := range checkMethods {
+			op, ok := item[method].(map[string]any)
+			if !ok {
+				continue
+			}
+			n.push(method)
+			n.bindOperationQuery(item, op, pairs)
+			n.pop()
+		}
+		// The path item's own parameters now live in each operation (bindOperationQuery
+		// copied them there, rewritten).
+		delete(item, "parameters")
+	}
+	n.path = n.path[:0]
+}
+
+// bindOperationQuery gives op its own copy of the parameters it inherits, rewritten for
+// the pairs of its path key's query text.
+func (n *normaliser) bindOperationQuery(item, op map[string]any, pairs []templatePair) {
+	own, _ := op["parameters"].([]any)
+	shared, _ := item["parameters"].([]any)
+	type slot struct{ name, in string }
+	var list []map[string]any
+	seen := map[slot]bool{}
+	for _, src := range [][]any{own, shared} { // an operation's own parameter wins
+		for _, e := range src {
+			prm, ok := n.deref(e)
+			if !ok {
+				continue
+			}
+			name, _ := prm["name"].(string)
+			in, _ := prm["in"].(string)
+			if seen[slot{name, in}] {
+				continue
+			}
+			seen[slot{name, in}] = true
+			list = append(list, maps.Clone(prm))
+		}
+	}
+	find := func(name string) (map[string]any, int) {
+		for i, prm := range list {
+			if prm["name"] == name && (prm["in"] == "path" || prm["in"] == "query") {
+				return prm, i
+			}
+		}
+		return nil, -1
+	}
+	drop := map[int]bool{}
+	for _, pr := range pairs {
+		switch {
+		case pr.constant():
+		case pr.variable != "" && !strings.ContainsAny(pr.key, "{}") && pr.key != "":
+			prm, _ := find(pr.variable)
+			if prm == nil {
+				prm = map[string]any{"name": pr.key, "in": "query"}
+				if n.g == grammarV2 {
+					prm["type"] = "string"
+				} else {
+					prm["schema"] = map[string]any{"type": "string"}
+				}
+				list = append(list, prm)
+				n.warnf("query variable {%s} of the path key to the query parameter %q", pr.variable, pr.key)
+				continue
+			}
+			if prm["in"] == "path" {
+				delete(prm, "required") // forced true for a path parameter: no word of the author's
+			}
+			prm["in"], prm["name"] = "query", pr.key
+			n.warnf("query variable {%s} of the path key to the query parameter %q", pr.variable, pr.key)
+		default:
+			// "{search}=1": a parameter whose name varies cannot be sent.
+			for _, v := range templateVars(pr.key + "=" + pr.value) {
+				if prm, i := find(v); prm != nil && prm["in"] == "path" {
+					drop[i] = true
+				}
+			}
+			n.warnf("left out %q of the path key: a query parameter whose name is a variable cannot be sent", pr.key+"="+pr.value)
+		}
+	}
+	out := make([]any, 0, len(list))
+	for i, prm := range list {
+		if !drop[i] {
+			out = append(out, prm)
+		}
+	}
+	op["parameters"] = out
+	n.changed = true
+}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -23,14 +24,15 @@ func main() {
 	spec := flag.String("spec", "", "spec file")
 	cache := flag.String("cache", "", "cache directory (empty: cache off)")
 	mode := flag.String("mode", "auto", "auto, static or dynamic")
+	heap := flag.String("heap", "", "also write the live heap's profile after the pipeline to this file")
 	flag.Parse()
-	if err := run(*spec, *cache, *mode); err != nil {
+	if err := run(*spec, *cache, *mode, *heap); err != nil {
 		fmt.Fprintln(os.Stderr, "phases:", err)
 		os.Exit(1)
 	}
 }
 
-func run(spec, cache, mode string) error {
+func run(spec, cache, mode, heap string) error {
 	if cache == "" {
 		os.Setenv("ASKAPI_CACHE", "off")
 	} else {
@@ -55,6 +57,12 @@ func run(spec, cache, mode string) error {
 		return err
 	}
 	step("pipeline")
+	if heap != "" {
+		if err := writeHeap(heap); err != nil {
+			return err
+		}
+		last = time.Now()
+	}
 	s, err := server.New(p, "phases")
 	if err != nil {
 		return err
@@ -84,4 +92,15 @@ func peakRSS() string {
 		}
 	}
 	return "?"
+}
+
+// writeHeap writes the in-use heap's profile, after a collection so only the live set counts.
+func writeHeap(path string) error {
+	runtime.GC()
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return pprof.Lookup("heap").WriteTo(f, 0)
 }

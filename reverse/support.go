@@ -141,7 +141,14 @@ func stemSet(words ...string) map[string]bool {
 type word struct {
 	term, said string
 	tail       bool
+	// kind marks a word of a phrase after "a" or "an": a kind of thing the request is
+	// about ("apply for a business loan"), which an operation must serve, never a value.
+	kind bool
 }
+
+// kindPhrase is an indefinite article and the words after it, up to a preposition or
+// punctuation.
+var kindPhrase = regexp.MustCompile(`(?i)\b(?:a|an)\s+((?:[\w'-]+\s*)+?)(?:\b(?:for|from|to|into|in|on|at|with|about|of|by|between)\b|[,.;:!?]|$)`)
 
 // preposition starts the tail of a request.
 var preposition = regexp.MustCompile(`(?i)\b(for|from|to|into|in|on|at|with|about|of|by|between)\b`)
@@ -156,10 +163,14 @@ func requestWords(text string) []word {
 	}
 	headTerms := map[string]bool{}
 	eachTerm(head, func(t string) { headTerms[t] = true })
+	kinds := map[string]bool{}
+	for _, m := range kindPhrase.FindAllStringSubmatch(text, -1) {
+		eachTerm(m[1], func(t string) { kinds[t] = true })
+	}
 	eachWord(text, func(term, said string) {
 		if !seen[term] {
 			seen[term] = true
-			out = append(out, word{term: term, said: said, tail: !headTerms[term]})
+			out = append(out, word{term: term, said: said, tail: !headTerms[term], kind: kinds[term]})
 		}
 	})
 	return out
@@ -187,15 +198,16 @@ func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 		}
 		if ix.df[w.term] == 0 && !ix.anyServes(w.term) {
 			nowhere = append(nowhere, w.said)
-			if !w.tail {
+			if !w.tail || w.kind {
 				nowhereHead = append(nowhereHead, w.said)
 			}
 		}
 	}
-	if len(nowhere) > 0 && len(nowhereHead) == 0 && head >= 2 {
+	if len(nowhere) > 0 && len(nowhereHead) == 0 && (head >= 2 || head == 1 && ix.namesHead(decisive)) {
 		// What the request does, and to what, is in the API (two words at least before
-		// its first preposition); the words after are values the API has never seen: a
-		// place, an environment's name ("copy flag settings from staging to production").
+		// its first preposition, or one that an operation is called by); the words after
+		// are values the API has never seen: a place, an environment's name ("copy flag
+		// settings from staging to production"), an ingredient ("substitute for buttermilk").
 		forgiven = nowhere
 		nowhere = nil
 	}
@@ -227,11 +239,24 @@ func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 		}
 		return ra - rb
 	})
+	// What an operation must answer is what is done and to what: the words before the
+	// first preposition, and any kind of thing named after it ("add subtitles to a
+	// video"). Bare words after it are values ("from staging to production"), when two
+	// words at least before it say what is done.
+	asked := decisive
+	if head >= 2 {
+		asked = nil
+		for _, w := range decisive {
+			if !w.tail || w.kind {
+				asked = append(asked, w)
+			}
+		}
+	}
 	best, bestMissing := -1, []string(nil)
 	for _, i := range order {
 		served := ix.served[i]
 		var missing []string
-		for _, w := range decisive {
+		for _, w := range asked {
 			if slices.Contains(nowhere, w.said) || slices.Contains(forgiven, w.said) {
 				continue
 			}
@@ -241,7 +266,7 @@ func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 		}
 		// One word of three or more may be the person's own way of saying it ("CPU
 		// usage" of a droplet's CPU metrics), when the API uses the word elsewhere.
-		if len(missing) == 0 || len(missing) == 1 && len(decisive) >= 3 {
+		if len(missing) == 0 || len(missing) == 1 && len(asked) >= 3 {
 			return true, ""
 		}
 		if best < 0 || len(missing) < len(bestMissing) {
@@ -254,6 +279,23 @@ func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 	}
 	return false, fmt.Sprintf("no operation of this API does all of %s: the closest (%s) says nothing of %s",
 		quoteList(all), closest(ix.ops[best]), quoteList(bestMissing))
+}
+
+// namesHead reports whether the request's one word before its first preposition is what
+// an operation is called (its path, name, summary or tags), not only a word of some
+// description: "substitute" names GET /food/ingredients/substitutes.
+func (ix *Index) namesHead(decisive []word) bool {
+	for _, w := range decisive {
+		if w.tail || actionTerms[w.term] {
+			continue
+		}
+		for i := range ix.ops {
+			if _, ok := ix.named[i][w.term]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (ix *Index) anyServes(term string) bool {
@@ -306,7 +348,7 @@ func (ix *Index) undoing(ws []word) []word {
 		if ix.df[w.term] == 0 && !ix.anyServes(w.term) && len(w.said) > 5 {
 			if prefix, verb := w.said[:2], prefixVerbs[w.said[:2]]; verb != "" {
 				if base := stem(w.said[len(prefix):]); ix.anyServes(base) {
-					out = append(out, word{base, w.said, w.tail}, word{stem(verb), w.said, w.tail})
+					out = append(out, word{base, w.said, w.tail, w.kind}, word{stem(verb), w.said, w.tail, w.kind})
 					continue
 				}
 			}

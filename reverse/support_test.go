@@ -11,7 +11,7 @@ func supportCatalog() *tools.Catalog {
 	op := func(method, path, summary, desc string) *tools.Operation {
 		return &tools.Operation{Method: method, Path: path, Name: method + path, Summary: summary, Description: desc}
 	}
-	tasks := op("GET", "/tasks", "Get multiple tasks", "Returns the compact task records.")
+	tasks := op("GET", "/tasks", "Get multiple tasks", "Returns the compact task records, in production or staging.")
 	tasks.Params = []*tools.Param{{Name: "opt_pretty", In: "query", Description: "Pretty print the output."}}
 	hooks := op("POST", "/webhooks", "Establish a webhook", "Requests in flight are retried.")
 	hooks.Response = map[string]any{"properties": map[string]any{"created_at": map[string]any{"type": "string"}}}
@@ -22,7 +22,9 @@ func supportCatalog() *tools.Catalog {
 	actions.Body = &tools.Body{Schema: map[string]any{"oneOf": []any{
 		map[string]any{"properties": map[string]any{"type": map[string]any{"enum": []any{"rename", "reboot"}}}},
 	}}}
-	return &tools.Catalog{Operations: []*tools.Operation{tasks, hooks, instances, unfollow, actions}}
+	substitutes := op("GET", "/food/ingredients/substitutes", "Get ingredient substitutes", "")
+	coupon := op("POST", "/coupons/{coupon_id}/apply", "Apply a coupon", "")
+	return &tools.Catalog{Operations: []*tools.Operation{tasks, hooks, instances, unfollow, actions, substitutes, coupon}}
 }
 
 func TestSearchSupport(t *testing.T) {
@@ -37,13 +39,16 @@ func TestSearchSupport(t *testing.T) {
 		{"translate tasks into French", true, `"translate", "french"`}, // two words the API never uses
 		{"list my tasks", false, ""},
 		{"establish a webhook", false, ""},
-		{"occurrences of a recurring event", false, ""}, // one unknown word; the rest names one operation
-		{"unfollow a user", false, ""},                  // undoing a word the API uses
-		{"rename a droplet", false, ""},                 // a value of the body's action type
-		{"create a task", true, `"create"`},             // created_at says when, not what is done
-		{"reboot a droplet in Frankfurt", false, ""},    // what is done is in the API; where is a value
-		{"reboot in Frankfurt", true, `"frankfurt"`},    // one word before the preposition is not enough
-		{"tasks of 2019", false, ""},                    // a number is a value
+		{"occurrences of a recurring event", false, ""},           // one unknown word; the rest names one operation
+		{"unfollow a user", false, ""},                            // undoing a word the API uses
+		{"rename a droplet", false, ""},                           // a value of the body's action type
+		{"create a task", true, `"create"`},                       // created_at says when, not what is done
+		{"reboot a droplet in Frankfurt", false, ""},              // what is done is in the API; where is a value
+		{"reboot in Frankfurt", true, `"frankfurt"`},              // one word before the preposition is not enough
+		{"tasks of 2019", false, ""},                              // a number is a value
+		{"substitutes for buttermilk", false, ""},                 // one word, but what an operation is called
+		{"apply for a business loan", true, `"business", "loan"`}, // "a …" names a kind of thing, not a value
+		{"establish a webhook for production", false, ""},         // a bare word after the preposition is a value
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

@@ -152,7 +152,7 @@ var methodVerbs = map[string]string{
 	"POST":   "create add new open make send",
 	"PUT":    "update replace set",
 	"PATCH":  "update change modify edit",
-	"DELETE": "delete remove",
+	"DELETE": "delete remove clear erase wipe purge discard destroy",
 }
 
 func addSchemaNames(s map[string]any, depth int, add func(string)) {
@@ -288,6 +288,11 @@ var stopwords = map[string]bool{
 	"into": true, "onto": true, "as": true, "was": true, "were": true, "been": true, "has": true, "have": true,
 	"had": true, "will": true, "should": true, "than": true, "then": true, "so": true, "if": true, "who's": true,
 	"whose": true, "when": true, "where": true, "using": true,
+	// the other prepositions of support.go's list, but those that say when (after,
+	// before, since, until), which filters are named by
+	"between": true, "around": true, "near": true, "across": true, "through": true, "toward": true,
+	"towards": true, "under": true, "over": true, "during": true, "within": true, "without": true,
+	"per": true, "via": true, "against": true, "along": true, "among": true,
 }
 
 // Terms splits text into lower-case, lightly stemmed search terms, breaking camelCase

@@ -144,14 +144,21 @@ type word struct {
 	// kind marks a word of a phrase after "a" or "an": a kind of thing the request is
 	// about ("apply for a business loan"), which an operation must serve, never a value.
 	kind bool
+	// name marks a word written capitalised after the request's first word, and nowhere
+	// in lower case: a name ("clock in Maria at the Main Street store"), a value the API
+	// has never seen. An acronym in capitals (SMS, IP) stays a content word.
+	name bool
 }
 
 // kindPhrase is an indefinite article and the words after it, up to a preposition or
 // punctuation.
-var kindPhrase = regexp.MustCompile(`(?i)\b(?:a|an)\s+((?:[\w'-]+\s*)+?)(?:\b(?:for|from|to|into|in|on|at|with|about|of|by|between)\b|[,.;:!?]|$)`)
+var kindPhrase = regexp.MustCompile(`(?i)\b(?:a|an)\s+((?:[\w'-]+\s*)+?)(?:\b(?:` + prepositions + `)\b|[,.;:!?]|$)`)
 
 // preposition starts the tail of a request.
-var preposition = regexp.MustCompile(`(?i)\b(for|from|to|into|in|on|at|with|about|of|by|between)\b`)
+var preposition = regexp.MustCompile(`(?i)\b(` + prepositions + `)\b`)
+
+// prepositions are English's common ones, as a regular expression's alternatives.
+const prepositions = `for|from|to|into|in|on|at|with|about|of|by|between|around|near|across|through|towards?|under|over|after|before|during|within|without|per|via|onto|against|along|among|since|until`
 
 // requestWords reads a request's content words, each once, in order.
 func requestWords(text string) []word {
@@ -167,13 +174,39 @@ func requestWords(text string) []word {
 	for _, m := range kindPhrase.FindAllStringSubmatch(text, -1) {
 		eachTerm(m[1], func(t string) { kinds[t] = true })
 	}
+	names := properNames(text)
 	eachWord(text, func(term, said string) {
 		if !seen[term] {
 			seen[term] = true
-			out = append(out, word{term: term, said: said, tail: !headTerms[term], kind: kinds[term]})
+			out = append(out, word{term: term, said: said, tail: !headTerms[term], kind: kinds[term], name: names[said]})
 		}
 	})
 	return out
+}
+
+// properNames lists (lower-cased) the words of text written capitalised, other than its
+// first word, and never in lower case in it.
+func properNames(text string) map[string]bool {
+	names, lower := map[string]bool{}, map[string]bool{}
+	for i, f := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
+		f = strings.TrimSuffix(strings.TrimSuffix(f, "'s"), "'")
+		rs := []rune(f)
+		if len(rs) < 2 {
+			continue
+		}
+		switch {
+		case unicode.IsUpper(rs[0]) && !strings.ContainsFunc(string(rs[1:]), unicode.IsUpper):
+			if i > 0 {
+				names[strings.ToLower(f)] = true
+			}
+		case !strings.ContainsFunc(f, unicode.IsUpper):
+			lower[f] = true
+		}
+	}
+	for w := range lower {
+		delete(names, w)
+	}
+	return names
 }
 
 // support tells whether one operation answers every content word of a request; if
@@ -182,7 +215,7 @@ func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 	var decisive []word
 	for _, w := range ws {
 		// A number is a value the request carries (2019, 42), not something to be done.
-		if !genericWords[w.term] && !strings.ContainsFunc(w.said, unicode.IsDigit) {
+		if !genericWords[w.term] && !strings.ContainsFunc(w.said, unicode.IsDigit) && !w.name {
 			decisive = append(decisive, w)
 		}
 	}
@@ -348,7 +381,7 @@ func (ix *Index) undoing(ws []word) []word {
 		if ix.df[w.term] == 0 && !ix.anyServes(w.term) && len(w.said) > 5 {
 			if prefix, verb := w.said[:2], prefixVerbs[w.said[:2]]; verb != "" {
 				if base := stem(w.said[len(prefix):]); ix.anyServes(base) {
-					out = append(out, word{base, w.said, w.tail, w.kind}, word{stem(verb), w.said, w.tail, w.kind})
+					out = append(out, word{base, w.said, w.tail, w.kind, w.name}, word{stem(verb), w.said, w.tail, w.kind, w.name})
 					continue
 				}
 			}

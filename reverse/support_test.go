@@ -35,8 +35,8 @@ func TestSearchSupport(t *testing.T) {
 		reason      string // words the reason must name, as the person wrote them
 	}{
 		{"book a flight to Berlin", true, `"book"`},
-		{"print the task list", true, `"print"`},                       // "print" is only in a parameter's boilerplate
-		{"translate tasks into French", true, `"translate", "french"`}, // two words the API never uses
+		{"print the task list", true, `"print"`},             // "print" is only in a parameter's boilerplate
+		{"translate tasks into French", true, `"translate"`}, // French is a name, translating nothing the API does
 		{"list my tasks", false, ""},
 		{"establish a webhook", false, ""},
 		{"occurrences of a recurring event", false, ""},           // one unknown word; the rest names one operation
@@ -44,8 +44,12 @@ func TestSearchSupport(t *testing.T) {
 		{"rename a droplet", false, ""},                           // a value of the body's action type
 		{"create a task", true, `"create"`},                       // created_at says when, not what is done
 		{"reboot a droplet in Frankfurt", false, ""},              // what is done is in the API; where is a value
-		{"reboot in Frankfurt", true, `"frankfurt"`},              // one word before the preposition is not enough
+		{"reboot in Frankfurt", true, ""},                         // one word before the preposition, only a body value
 		{"tasks of 2019", false, ""},                              // a number is a value
+		{"list Maria's tasks", false, ""},                         // a capitalised word after the first is a name
+		{"list SMS tasks", true, `"sms"`},                         // an acronym is a content word
+		{"establish a webhook around Berlin", false, ""},          // "around" is a preposition too
+		{"erase a followed user", false, ""},                      // a DELETE erases
 		{"substitutes for buttermilk", false, ""},                 // one word, but what an operation is called
 		{"apply for a business loan", true, `"business", "loan"`}, // "a …" names a kind of thing, not a value
 		{"establish a webhook for production", false, ""},         // a bare word after the preposition is a value

@@ -194,6 +194,9 @@ wait:
 			r.Cause, r.Error = causeCrash, "panic: "+sp.Error+firstFrame(sp.Stack)
 		case !sp.OK:
 			r.Cause, r.Error = causeLoad, sp.Error
+		case sp.Operations == 0 && declaresOperations(s.Path):
+			// askapi served none of what the spec declares: a failure, not an empty spec.
+			r.Cause, r.Error = causeOther, "the spec declares operations; askapi yields none"
 		case sp.Operations == 0:
 			r.Outcome = outcomeNoOps
 		default:

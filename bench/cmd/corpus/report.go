@@ -129,7 +129,8 @@ func (r *report) printMarkdown(w io.Writer) {
 
 	fmt.Fprintf(w, "## Specs\n\n| outcome | specs | share |\n| --- | ---: | ---: |\n")
 	fmt.Fprintf(w, "| yield tools (loaded, at least one operation) | %d | %s |\n", t.YieldTools, pct(t.YieldTools, t.Specs))
-	fmt.Fprintf(w, "| loaded, no operation | %d | %s |\n", t.NoOps, pct(t.NoOps, t.Specs))
+	fmt.Fprintf(w, "| &nbsp;&nbsp;of the specs that declare an operation | %d / %d | %s |\n", t.YieldTools, t.Specs-t.NoOps, pct(t.YieldTools, t.Specs-t.NoOps))
+	fmt.Fprintf(w, "| loaded, no operation declared | %d | %s |\n", t.NoOps, pct(t.NoOps, t.Specs))
 	fmt.Fprintf(w, "| failed | %d | %s |\n", t.Failed, pct(t.Failed, t.Specs))
 	for _, c := range causes {
 		fmt.Fprintf(w, "| &nbsp;&nbsp;%s | %d | %s |\n", c, t.ByCause[c], pct(t.ByCause[c], t.Specs))
@@ -145,7 +146,7 @@ func (r *report) printMarkdown(w io.Writer) {
 		if len(names) > 30 {
 			names = append(names[:30], fmt.Sprintf("… and %d more", len(names)-30))
 		}
-		fmt.Fprintf(w, "Loaded with no operation (no paths, or webhooks only): %s.\n\n", strings.Join(names, ", "))
+		fmt.Fprintf(w, "Loaded, declaring no operation (no paths, or webhooks only): %s.\n\n", strings.Join(names, ", "))
 	}
 
 	fmt.Fprintf(w, "## Graph coverage (summed over the specs that loaded)\n\n| figure | count | share |\n| --- | ---: | ---: |\n")

@@ -75,14 +75,16 @@ func queryEscapeOnce(s string) string {
 }
 
 // bindPathQueries rewrites, on the normalised tree, the parameters of every path key with
-// template variables in its query text: the parameter a "name={var}" pair names becomes (or,
-// when nothing declares it, is added as) the optional query parameter "name"; a pair whose
-// key is a variable cannot be sent, so its parameter is dropped. Each change is a warning.
+// a query text: the parameter a "name={var}" pair names becomes (or, when nothing declares
+// it, is added as) the optional query parameter "name"; a pair whose key is a variable
+// cannot be sent, so its parameter is dropped; a query parameter named like a constant pair
+// is dropped too, the pair being always sent (obs's "?view=status" beside a declared view).
+// Each change is a warning.
 func bindPathQueries(n *normaliser) {
 	paths, _ := n.root["paths"].(map[string]any)
 	keys := make([]string, 0)
 	for k := range paths {
-		if _, q := splitRoute(k); strings.Contains(q, "{") {
+		if strings.Contains(k, "?") {
 			keys = append(keys, k)
 		}
 	}
@@ -150,6 +152,12 @@ func (n *normaliser) bindOperationQuery(item, op map[string]any, pairs []templat
 	for _, pr := range pairs {
 		switch {
 		case pr.constant():
+			for i, prm := range list {
+				if prm["in"] == "query" && prm["name"] == pr.key && !drop[i] {
+					drop[i] = true
+					n.warnf("left out the query parameter %q: the path key always sends %q", pr.key, pr.key+"="+pr.value)
+				}
+			}
 		case pr.variable != "" && !strings.ContainsAny(pr.key, "{}") && pr.key != "":
 			prm, _ := find(pr.variable)
 			if prm == nil {

@@ -42,6 +42,7 @@ paths:
       operationId: photoInfo
       parameters:
         - {name: photo_id, in: query, required: true, schema: {type: string}}
+        - {name: method, in: query, schema: {type: string, enum: [photos.getInfo]}}
       responses: {"200": {description: ok}}
   /templates/{template_id}?full=true&lang={language}:
     parameters:
@@ -76,7 +77,7 @@ func TestPathKeyQueryStrings(t *testing.T) {
 			"https://api.example.com/v1/search/articles?query=go", []string{"query"}, []string{"query"}},
 		{"GET /rest?method=photos.search", map[string]any{"text": "cats"},
 			"https://api.example.com/v1/rest?method=photos.search&text=cats", []string{"text"}, nil},
-		{"GET /rest?method=photos.getInfo", map[string]any{"photo_id": "42"},
+		{"GET /rest?method=photos.getInfo", map[string]any{"photo_id": "42", "method": "photos.getInfo"},
 			"https://api.example.com/v1/rest?method=photos.getInfo&photo_id=42", []string{"photo_id"}, []string{"photo_id"}},
 		{"GET /templates/{template_id}?full=true&lang={language}", map[string]any{"template_id": "t1", "lang": "fr"},
 			"https://api.example.com/v1/templates/t1?full=true&lang=fr", []string{"lang"}, nil},

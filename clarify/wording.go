@@ -72,14 +72,29 @@ func Purpose(op *tools.Operation) string {
 	s := op.Summary
 	if s == "" {
 		// Descriptions often start in the third person ("Deletes a silence"); the clause
-		// wants the bare verb ("needed to delete a silence").
-		s = bareVerb(firstLine(op.Description))
+		// wants the bare verb ("needed to delete a silence"). One that starts otherwise is
+		// mostly a noun phrase ("Rack elevation representing the list of rack units"),
+		// which "needed to" cannot take: no clause then.
+		line := firstLine(op.Description)
+		s = bareVerb(line)
+		first, _, _ := strings.Cut(s, " ")
+		if s == line && !imperatives[strings.ToLower(first)] {
+			return ""
+		}
 	}
 	s = strings.TrimRight(strings.TrimSpace(s), ".")
 	if s == "" || len(s) > 80 {
 		return ""
 	}
 	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// imperatives are verbs a description may start with in the imperative ("Get the user").
+var imperatives = map[string]bool{
+	"get": true, "list": true, "create": true, "update": true, "delete": true, "remove": true, "add": true,
+	"set": true, "find": true, "search": true, "send": true, "retrieve": true, "fetch": true, "return": true,
+	"show": true, "read": true, "upload": true, "download": true, "cancel": true, "start": true, "stop": true,
+	"replace": true, "modify": true, "change": true, "edit": true, "move": true, "copy": true, "post": true,
 }
 
 func bareVerb(s string) string {

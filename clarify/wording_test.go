@@ -105,6 +105,17 @@ func TestAsk(t *testing.T) {
 	if got := Ask(fromDesc, FieldOf(fromDesc, "comment")); !strings.Contains(got, "(needed to") || !strings.Contains(got, "silence)") {
 		t.Errorf("purpose from the description: %q", got)
 	}
+	// A description that starts with a noun phrase gives no clause: "needed to rack
+	// elevation" is not English.
+	for desc, want := range map[string]string{
+		"Rack elevation representing the list of rack units.": "",
+		"Get the rack's units.":                               "get the rack's units",
+		"Returns the rack's units.":                           "return the rack's units",
+	} {
+		if got := Purpose(&tools.Operation{Description: desc}); got != want {
+			t.Errorf("Purpose(description %q) = %q, want %q", desc, got, want)
+		}
+	}
 }
 
 func TestOrListAndEnumOptions(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -165,8 +166,25 @@ func askBare(f Field) string {
 	case tools.SchemaType(f.Schema) == "array":
 		return fmt.Sprintf("Which %s should be included? Several can be given.%s", h, desc)
 	}
+	if plural(h) {
+		return fmt.Sprintf("What are the %s?%s", h, desc)
+	}
 	return fmt.Sprintf("What is the %s?%s", h, desc)
 }
+
+// plural reports whether a field's human name ends in a plural noun ("details"), for
+// "What are the details?".
+func plural(h string) bool {
+	words := strings.Fields(h)
+	if len(words) == 0 {
+		return false
+	}
+	last := strings.ToLower(words[len(words)-1])
+	return reverse.Singular(last) != last && !singularInAs[last]
+}
+
+// singularInAs are singular nouns the -s rule would read as plurals.
+var singularInAs = map[string]bool{"alias": true, "canvas": true, "bias": true, "atlas": true, "gas": true, "data": true}
 
 // hasWord reports whether the words of h include one of ws.
 func hasWord(h string, ws ...string) bool {

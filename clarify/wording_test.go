@@ -54,6 +54,9 @@ func TestAsk(t *testing.T) {
 		"ticket":      map[string]any{"type": "string", "description": "<ticket-id>"},
 		"team":        map[string]any{"type": "string", "description": "Short name of the team, for example `my-team`. Lower case."},
 		"commentBody": map[string]any{"type": "string"},
+		"details":     map[string]any{"type": "string"},
+		"status":      map[string]any{"type": "string"},
+		"alias":       map[string]any{"type": "string"},
 	}
 	things := map[string]string{"project_gid": "project", "post_id_num": "post"}
 	cases := []struct {
@@ -80,6 +83,9 @@ func TestAsk(t *testing.T) {
 		{"state", "", `Which state should be used: track, context or off?`},
 		{"types", "", `Which types should be used: album or artist?`},
 		{"title", "", `What is the title? — The title`},
+		{"details", "", `What are the details?`},
+		{"status", "", `What is the status?`},
+		{"alias", "", `What is the alias?`},
 		{"movie_id", "movie", `Which movie do you mean? A name or title is enough.`},
 		{"movie_id", "TV show", `Which TV show do you mean? A name or title is enough.`},
 	}

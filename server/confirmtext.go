@@ -40,6 +40,7 @@ func shownRequest(req *http.Request, body []byte, rd *tools.Redactor) (target, s
 		if json.Indent(&pretty, body, "", "  ") == nil {
 			body = pretty.Bytes()
 		}
+		body = unescapeHTML(body)
 	case strings.HasPrefix(media, "multipart/") || !utf8.Valid(body):
 		return target, fmt.Sprintf("(%d bytes of %s, not shown)", len(body), ct)
 	}
@@ -67,4 +68,35 @@ func confirmText(target, effect, body string) string {
 		q += "\nBody:\n" + body
 	}
 	return q
+}
+
+// unescapeHTML shows &, < and > as themselves where Go's JSON encoder wrote them \u0026,
+// \u003c and \u003e (the same JSON value: a person should read "Lindqvist & Berg", not an
+// escape). An escaped backslash before them is kept as it is.
+func unescapeHTML(b []byte) []byte {
+	if !bytes.Contains(b, []byte(`\u00`)) {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' || i+1 >= len(b) {
+			out = append(out, b[i])
+			continue
+		}
+		if b[i+1] == 'u' && i+6 <= len(b) {
+			switch strings.ToLower(string(b[i+2 : i+6])) {
+			case "0026":
+				out, i = append(out, '&'), i+5
+				continue
+			case "003c":
+				out, i = append(out, '<'), i+5
+				continue
+			case "003e":
+				out, i = append(out, '>'), i+5
+				continue
+			}
+		}
+		out, i = append(out, b[i], b[i+1]), i+1
+	}
+	return out
 }

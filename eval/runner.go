@@ -95,6 +95,9 @@ type CaseResult struct {
 	Pass  bool   `json:"pass"`
 	// Stderr is the server's log, kept for failed cases.
 	Stderr string `json:"stderr,omitempty"`
+	// templates are the served operations, "METHOD /path", for telling which one a
+	// request was for.
+	templates []string
 }
 
 // RunCases runs every case against one system, a few at a time, in input order.
@@ -206,6 +209,7 @@ func run(ctx context.Context, c *Case, system string, opts Options, res *CaseRes
 		tools[t.Name] = t.Name
 		if t.Method != "" {
 			tools[strings.ToUpper(t.Method)+" "+t.Path] = t.Name
+			res.templates = append(res.templates, strings.ToUpper(t.Method)+" "+t.Path)
 		}
 	}
 	err = runTurns(ctx, c, cl, tools, up, forms, res)

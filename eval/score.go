@@ -254,12 +254,29 @@ func unstopped(res *CaseResult) []string {
 			continue
 		}
 		for _, r := range res.Requests {
-			if r.Turn == t.Turn-1 && strings.EqualFold(r.Method, method) && re.MatchString(r.RawPath) {
+			if r.Turn == t.Turn-1 && strings.EqualFold(r.Method, method) && re.MatchString(r.RawPath) && !moreSpecific(res.templates, method, path, r.RawPath) {
 				out = append(out, fmt.Sprintf("turn %d answered %s but %s %s was sent", t.Turn, t.Status, r.Method, r.RawPath))
 			}
 		}
 	}
 	return out
+}
+
+// moreSpecific reports whether another served operation of the method, with fewer template
+// variables than path, matches the request's path: GET /api/Company/Lookup is that
+// operation's request, not one for GET /api/Company/{id}.
+func moreSpecific(templates []string, method, path, raw string) bool {
+	vars := strings.Count(path, "{")
+	for _, tpl := range templates {
+		m, p, _ := strings.Cut(tpl, " ")
+		if !strings.EqualFold(m, method) || p == path || strings.Count(p, "{") >= vars {
+			continue
+		}
+		if re, err := templateRegexp(p); err == nil && re.MatchString(raw) {
+			return true
+		}
+	}
+	return false
 }
 
 // refusedUpstream reports a clarification that is the API's own refusal (http.status

@@ -211,3 +211,25 @@ func TestRowOf(t *testing.T) {
 		}
 	}
 }
+
+// A request for a fixed path beside a templated one is the fixed path's: a lookup sent
+// before an ambiguous question is not the stopped operation's request.
+func TestUnstoppedFixedPathBesideTemplate(t *testing.T) {
+	res := &CaseResult{
+		templates: []string{"GET /api/Company/{id}", "GET /api/Company/Lookup", "DELETE /api/Company/{id}"},
+		Turns:     []TurnResult{{Turn: 1, Status: statusNeeds, op: "GET /api/Company/{id}"}},
+	}
+	for _, tc := range []struct {
+		method, path string
+		violation    bool
+	}{
+		{"GET", "/api/Company/Lookup", false},
+		{"GET", "/api/Company/51877", true},
+		{"DELETE", "/api/Company/Lookup", false}, // another method: not this turn's operation
+	} {
+		res.Requests = []Request{{Turn: 0, Method: tc.method, RawPath: tc.path}}
+		if got := len(unstopped(res)) > 0; got != tc.violation {
+			t.Errorf("%s %s: violation %v, want %v", tc.method, tc.path, got, tc.violation)
+		}
+	}
+}

@@ -130,6 +130,8 @@ func TestIdentifyKeysAndCompounds(t *testing.T) {
 		{"/subscriptions/{s}/providers/Microsoft.Storage/storageAccounts/{accountName}", "accountName", "storage_account", "name", true},
 		{"/accountHolders/{id}", "id", "account_holder", "", false},
 		{"/status_updates/{status_gid}", "status_gid", "status_update", "gid", false},
+		{"/api/Contact/{CompanyIDFK}", "CompanyIDFK", "company", "", false}, // a foreign key's id
+		{"/orders/{customer_fk}", "customer_fk", "customer", "", false},
 	}
 	for _, tc := range cases {
 		op := &tools.Operation{Method: "GET", Path: tc.path}

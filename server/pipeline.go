@@ -72,6 +72,8 @@ type call struct {
 	result  *clarify.Result
 	// resp is the final upstream answer, shaped after the call (shape.go).
 	resp *tools.Response
+	// keyLookedUp marks a call whose refused key was looked up as a name (keyretry.go).
+	keyLookedUp bool
 }
 
 // Call runs the pipeline for op with the raw arguments the client sent.
@@ -453,6 +455,9 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 	c.result.Calls = append(c.result.Calls, tools.CallOf(req, resp.Status, time.Since(start), p.secretList()))
 	c.result.HTTP = &clarify.HTTP{Status: resp.Status, ContentType: resp.ContentType}
 	if resp.Status >= 400 {
+		if resp.Status == 404 && p.lookUpRefusedKey(ctx, c) {
+			return
+		}
 		if p.askAPIRefusal(c, resp) {
 			return
 		}

@@ -1,0 +1,94 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/askapi/askapi/clarify"
+)
+
+// Teams are addressed by a slug people may know, listed with their names.
+const keySpec = `{"openapi":"3.0.3","info":{"title":"t","version":"1"},
+"paths":{
+ "/team":{"get":{"operationId":"listTeams","summary":"List teams","responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"array","items":{"$ref":"#/components/schemas/Team"}}}}}}}},
+ "/team/{team}/members":{"get":{"operationId":"teamMembers","summary":"List a team's members","parameters":[{"name":"team","in":"path","required":true,"schema":{"type":"string"}}],
+   "responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"array","items":{"type":"object","properties":{"username":{"type":"string"}}}}}}}}}}},
+"components":{"schemas":{"Team":{"type":"object","properties":{"slug":{"type":"string"},"name":{"type":"string"}}}}}}`
+
+// TestKeyRefusedIsLookedUpAsName: a one-word value used as a team's key, which the API
+// does not know (404), is looked up as a name: one match is sent again with its key, two
+// are a choice, none is not_found.
+func TestKeyRefusedIsLookedUpAsName(t *testing.T) {
+	var mu sync.Mutex
+	var seen []string
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.Method+" "+r.URL.Path)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/team":
+			w.Write([]byte(`[{"slug":"team-7Qm2","name":"Payments Platform"},{"slug":"team-Hd83","name":"Payments Risk"},{"slug":"team-Vb51","name":"Search"}]`))
+		case "/team/team-Vb51/members", "/team/team-7Qm2/members":
+			w.Write([]byte(`[{"username":"akim"}]`))
+		default:
+			w.WriteHeader(http.StatusNotFound)
+			w.Write([]byte(`{"error":"no such route"}`))
+		}
+	}))
+	defer up.Close()
+	spec := filepath.Join(t.TempDir(), "teams.json")
+	if err := os.WriteFile(spec, []byte(keySpec), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Spec: spec, BaseURL: up.URL, Environ: []string{}}
+	cat, err := LoadCatalog(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPipeline(cat, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	op := p.Catalog.Lookup("teamMembers")
+	cases := []struct {
+		team     string
+		status   clarify.Status
+		kind     string
+		requests []string
+	}{
+		{"Search", clarify.StatusOK, "", []string{"GET /team/Search/members", "GET /team", "GET /team/team-Vb51/members"}},
+		{"Payments", clarify.StatusNeedsClarification, "ambiguous", []string{"GET /team/Payments/members", "GET /team"}},
+		{"Billing", clarify.StatusNeedsClarification, "not_found", []string{"GET /team/Billing/members", "GET /team"}},
+		{"team-7Qm2", clarify.StatusOK, "", []string{"GET /team/team-7Qm2/members"}}, // a key the API knows: one call
+	}
+	for _, tc := range cases {
+		t.Run(tc.team, func(t *testing.T) {
+			mu.Lock()
+			seen = nil
+			mu.Unlock()
+			res := p.Call(context.Background(), op, map[string]any{"team": tc.team, "_user_request": "who is in the " + tc.team + " team"})
+			if res.Status != tc.status {
+				t.Fatalf("status %s, want %s: %+v", res.Status, tc.status, res)
+			}
+			if tc.kind != "" && (len(res.Questions) != 1 || res.Questions[0].Field != "team" || string(res.Questions[0].Kind) != tc.kind) {
+				t.Errorf("questions %+v, want team:%s", res.Questions, tc.kind)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if len(seen) != len(tc.requests) {
+				t.Fatalf("requests %v, want %v", seen, tc.requests)
+			}
+			for i := range seen {
+				if seen[i] != tc.requests[i] {
+					t.Errorf("request %d: %s, want %s", i, seen[i], tc.requests[i])
+				}
+			}
+		})
+	}
+}

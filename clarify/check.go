@@ -90,7 +90,10 @@ func Check(c Call) ([]Question, error) {
 			Kind:   Invalid,
 			Reason: fmt.Sprintf("%v is not valid for %s%s: %s", describe(c.Args[p.field]), p.field, p.path, p.message),
 		}
-		if len(p.enum) > 0 {
+		// Choices are offered for the argument itself or an item of it; a field deeper
+		// inside (targets/0/type) is not a value of the argument, and the message names
+		// its choices.
+		if len(p.enum) > 0 && !nestedField(p.path) {
 			for _, v := range p.enum {
 				if v != nil {
 					q.Options = append(q.Options, Option{Value: v, Label: fmt.Sprint(v)})
@@ -101,6 +104,8 @@ func Check(c Call) ([]Question, error) {
 		if len(q.Options) > 0 {
 			// Ask already lists the choices; the validator's message would repeat them.
 			q.Question = fmt.Sprintf("%s (%s is not one of them.)", Ask(c.Op, f), given)
+		} else if nestedField(p.path) {
+			q.Question = fmt.Sprintf("%s (%s at %s cannot be used: %s.)", Ask(c.Op, f), given, strings.TrimPrefix(p.path, "/"), p.message)
 		} else {
 			q.Question = fmt.Sprintf("%s (%s cannot be used: %s.)", Ask(c.Op, f), given, p.message)
 		}
@@ -324,4 +329,18 @@ func describe(v any) string {
 		return fmt.Sprintf("%q", s)
 	}
 	return fmt.Sprint(v)
+}
+
+// nestedField reports a location inside an argument that names a field (/0/type), not
+// only an item of it (/0).
+func nestedField(path string) bool {
+	for _, seg := range strings.Split(strings.Trim(path, "/"), "/") {
+		if seg == "" {
+			continue
+		}
+		if _, err := strconv.Atoi(seg); err != nil {
+			return true
+		}
+	}
+	return false
 }

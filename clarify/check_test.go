@@ -333,3 +333,33 @@ func TestFieldOrderAndSort(t *testing.T) {
 		t.Errorf("sorted = %q, want %q", got, want)
 	}
 }
+
+// TestCheckNestedEnumOffersNoOptions: a value outside an enum deep inside an argument
+// (targets[0].type) is asked about without offering the enum as values of the argument.
+func TestCheckNestedEnumOffersNoOptions(t *testing.T) {
+	target := map[string]any{"type": "object", "properties": map[string]any{
+		"type": map[string]any{"type": "string", "enum": []any{"User", "EscalationPolicy"}},
+		"slug": map[string]any{"type": "string"},
+	}}
+	op := &tools.Operation{Method: "POST", Path: "/incidents", InputSchema: map[string]any{"type": "object", "properties": map[string]any{
+		"targets": map[string]any{"type": "array", "items": target},
+		"kinds":   map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": []any{"a", "b"}}},
+	}}}
+	qs, err := Check(Call{Op: op, Args: map[string]any{
+		"targets": []any{map[string]any{"type": "Person", "slug": "akim"}},
+		"kinds":   []any{"c"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Question{}
+	for _, q := range qs {
+		got[q.Field] = q
+	}
+	if q := got["targets"]; q.Kind != Invalid || len(q.Options) != 0 || !strings.Contains(q.Question, "0/type") {
+		t.Errorf("targets: %+v", q)
+	}
+	if q := got["kinds"]; q.Kind != Invalid || len(q.Options) != 2 {
+		t.Errorf("kinds (an item's enum is still offered): %+v", q)
+	}
+}

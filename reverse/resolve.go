@@ -3,6 +3,7 @@ package reverse
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
@@ -57,7 +58,21 @@ type Resolution struct {
 // up again.
 func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[string]any, f Fetcher, prior map[string]Resolution) []Resolution {
 	var out []Resolution
-	for _, e := range g.edges[op] {
+	// A parent's lookup runs first, and what it finds is what a child's lookup is given:
+	// the account named in a budget named "Family Budget" is listed under that budget's id.
+	args = maps.Clone(args)
+	for _, e := range parentsFirst(g.edges[op]) {
+		open := map[string]bool{} // a parent this round could not settle: asked first
+		for _, r := range out {
+			if r.Outcome == Filled {
+				args[r.Arg] = r.Value
+			} else {
+				open[r.Arg] = true
+			}
+		}
+		if needsAny(e, open) {
+			continue
+		}
 		v, ok := args[e.Arg]
 		if !ok {
 			if r, ok := g.settleMissing(ctx, op, e, f, prior); ok {
@@ -428,4 +443,41 @@ func Plural(s string) string {
 		return s
 	}
 	return s + "s"
+}
+
+// parentsFirst orders edges so that one whose producers need another edge's argument (an
+// account's lookup needs the budget) comes after it; the order is otherwise kept.
+func parentsFirst(edges []Edge) []Edge {
+	needed := map[string]bool{}
+	for _, e := range edges {
+		for _, p := range e.Producers {
+			for _, n := range p.Needs {
+				needed[n] = true
+			}
+		}
+	}
+	out := make([]Edge, 0, len(edges))
+	for _, e := range edges {
+		if needed[e.Arg] {
+			out = append(out, e)
+		}
+	}
+	for _, e := range edges {
+		if !needed[e.Arg] {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// needsAny reports whether a producer of e needs one of args.
+func needsAny(e Edge, args map[string]bool) bool {
+	for _, p := range e.Producers {
+		for _, n := range p.Needs {
+			if args[n] {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -384,3 +384,42 @@ func TestResolveAfterAnnotate(t *testing.T) {
 		t.Errorf("Sofia Coppola after Annotate: %+v", res)
 	}
 }
+
+// TestResolveNestedParentFirst: an account named within a budget named is looked up under
+// the budget's id, found first; a budget the names leave open is asked first, and its
+// accounts are not listed under the name.
+func TestResolveNestedParentFirst(t *testing.T) {
+	cat, g := rtData(t, "nested.yaml", nil)
+	op := rtOp(t, cat, "GET /budgets/{budget_id}/accounts/{account_id}/transactions")
+	accounts := `{"data":{"accounts":[{"id":"a1a1a1a1-0000-4000-8000-000000000001","name":"Checking"},{"id":"a2a2a2a2-0000-4000-8000-000000000002","name":"Savings"}]}}`
+	one := &rtFetcher{bodies: map[string]string{
+		"GET /budgets": `{"data":{"budgets":[{"id":"b1b1b1b1-0000-4000-8000-000000000001","name":"Family Budget"},{"id":"b2b2b2b2-0000-4000-8000-000000000002","name":"Side Business"}]}}`,
+		"GET /budgets/{budget_id}/accounts": accounts,
+	}}
+	rs := g.Resolve(context.Background(), op, map[string]any{"budget_id": "Family Budget", "account_id": "Checking"}, one, nil)
+	got := map[string]Resolution{}
+	for _, r := range rs {
+		got[r.Arg] = r
+	}
+	if got["budget_id"].Outcome != Filled || got["account_id"].Outcome != Filled || got["account_id"].Value != "a1a1a1a1-0000-4000-8000-000000000001" {
+		t.Fatalf("resolutions: %+v", rs)
+	}
+	for _, c := range one.calls {
+		if c.op == "GET /budgets/{budget_id}/accounts" && c.args["budget_id"] != "b1b1b1b1-0000-4000-8000-000000000001" {
+			t.Errorf("accounts listed under %v, not the budget's id", c.args["budget_id"])
+		}
+	}
+	two := &rtFetcher{bodies: map[string]string{
+		"GET /budgets": `{"data":{"budgets":[{"id":"b1b1b1b1-0000-4000-8000-000000000001","name":"Family Budget"},{"id":"b3b3b3b3-0000-4000-8000-000000000003","name":"Family Budget 2025"}]}}`,
+		"GET /budgets/{budget_id}/accounts": accounts,
+	}}
+	rs = g.Resolve(context.Background(), op, map[string]any{"budget_id": "Family", "account_id": "Checking"}, two, nil)
+	if len(rs) != 1 || rs[0].Arg != "budget_id" || rs[0].Outcome != Ambiguous {
+		t.Fatalf("an open budget: %+v", rs)
+	}
+	for _, c := range two.calls {
+		if c.op == "GET /budgets/{budget_id}/accounts" {
+			t.Errorf("accounts listed under an unsettled budget: %v", c.args)
+		}
+	}
+}

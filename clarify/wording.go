@@ -71,6 +71,13 @@ func Human(arg string) string {
 // the spec says nothing short enough.
 func Purpose(op *tools.Operation) string {
 	s := op.Summary
+	if s != "" {
+		// "Creates a new piece": the clause wants "create a new piece".
+		first, _, _ := strings.Cut(s, " ")
+		if bare, _, _ := strings.Cut(bareVerb(first), " "); bare != first && imperatives[strings.ToLower(bare)] {
+			s = bareVerb(s)
+		}
+	}
 	if s == "" {
 		// Descriptions often start in the third person ("Deletes a silence"); the clause
 		// wants the bare verb ("needed to delete a silence"). One that starts otherwise is
@@ -156,7 +163,7 @@ func askBare(f Field) string {
 	case isPerson(f.Arg):
 		return fmt.Sprintf("Who is the %s?%s", h, desc)
 	case isWhen(f):
-		return fmt.Sprintf("When should %q be? A date and time is needed%s.", h, desc)
+		return fmt.Sprintf("When should %q be? A date and time is needed%s.", h, strings.TrimRight(desc, "."))
 	case tools.SchemaType(f.Schema) == "boolean":
 		return fmt.Sprintf("Should %q be yes or no?%s", h, desc)
 	case tools.SchemaType(f.Schema) == "integer" || tools.SchemaType(f.Schema) == "number":
@@ -217,6 +224,9 @@ func isPerson(arg string) bool {
 func isWhen(f Field) bool {
 	if fm, _ := f.Schema["format"].(string); fm == "date-time" || fm == "date" || fm == "time" {
 		return true
+	}
+	if t := tools.SchemaType(f.Schema); t == "integer" || t == "number" || t == "boolean" {
+		return false // "relative start time" in seconds is a number, not a date
 	}
 	l := strings.ToLower(f.Arg)
 	return strings.HasSuffix(f.Arg, "At") || strings.HasSuffix(l, "_at") || strings.HasSuffix(l, "date") || strings.HasSuffix(l, "time")

@@ -33,30 +33,32 @@ func ctWordOp(summary string, props map[string]any) *tools.Operation {
 
 func TestAsk(t *testing.T) {
 	props := map[string]any{
-		"createdBy":   map[string]any{"type": "string"},
-		"owner":       map[string]any{"type": "string"},
-		"endsAt":      map[string]any{"type": "string", "format": "date-time"},
-		"birthday":    map[string]any{"type": "string", "format": "date"},
-		"public":      map[string]any{"type": "boolean"},
-		"volume":      map[string]any{"type": "integer", "description": "Volume in percent.\nMore text."},
-		"ratio":       map[string]any{"type": []any{"number", "null"}},
-		"comment":     map[string]any{"type": "string"},
-		"tags":        map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
-		"state":       map[string]any{"type": "string", "enum": []any{"track", "context", "off"}},
-		"types":       map[string]any{"type": "array", "items": map[string]any{"enum": []any{"album", "artist"}}},
-		"title":       map[string]any{"type": "string", "description": "The title. Shown on top."},
-		"movie_id":    map[string]any{"type": "integer"},
-		"author":      map[string]any{"type": "string"},
-		"reporter":    map[string]any{"type": "string", "description": "The user who created the issue."},
-		"project_gid": map[string]any{"type": "string", "description": "Globally unique identifier for the project.", "example": "12345"},
-		"post_id_num": map[string]any{"type": "integer", "description": "XXXXXXXXX"},
-		"workspace":   map[string]any{"type": "string", "description": "The workspace to filter on (e.g. 1331)."},
-		"ticket":      map[string]any{"type": "string", "description": "<ticket-id>"},
-		"team":        map[string]any{"type": "string", "description": "Short name of the team, for example `my-team`. Lower case."},
-		"commentBody": map[string]any{"type": "string"},
-		"details":     map[string]any{"type": "string"},
-		"status":      map[string]any{"type": "string"},
-		"alias":       map[string]any{"type": "string"},
+		"createdBy":         map[string]any{"type": "string"},
+		"owner":             map[string]any{"type": "string"},
+		"endsAt":            map[string]any{"type": "string", "format": "date-time"},
+		"birthday":          map[string]any{"type": "string", "format": "date"},
+		"public":            map[string]any{"type": "boolean"},
+		"volume":            map[string]any{"type": "integer", "description": "Volume in percent.\nMore text."},
+		"ratio":             map[string]any{"type": []any{"number", "null"}},
+		"comment":           map[string]any{"type": "string"},
+		"tags":              map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
+		"state":             map[string]any{"type": "string", "enum": []any{"track", "context", "off"}},
+		"types":             map[string]any{"type": "array", "items": map[string]any{"enum": []any{"album", "artist"}}},
+		"title":             map[string]any{"type": "string", "description": "The title. Shown on top."},
+		"movie_id":          map[string]any{"type": "integer"},
+		"author":            map[string]any{"type": "string"},
+		"reporter":          map[string]any{"type": "string", "description": "The user who created the issue."},
+		"project_gid":       map[string]any{"type": "string", "description": "Globally unique identifier for the project.", "example": "12345"},
+		"post_id_num":       map[string]any{"type": "integer", "description": "XXXXXXXXX"},
+		"workspace":         map[string]any{"type": "string", "description": "The workspace to filter on (e.g. 1331)."},
+		"ticket":            map[string]any{"type": "string", "description": "<ticket-id>"},
+		"team":              map[string]any{"type": "string", "description": "Short name of the team, for example `my-team`. Lower case."},
+		"commentBody":       map[string]any{"type": "string"},
+		"details":           map[string]any{"type": "string"},
+		"status":            map[string]any{"type": "string"},
+		"alias":             map[string]any{"type": "string"},
+		"relativeStartTime": map[string]any{"type": "integer", "description": "Seconds relative to the start of the episode."},
+		"startDate":         map[string]any{"type": "string", "format": "date", "description": "The first day."},
 	}
 	things := map[string]string{"project_gid": "project", "post_id_num": "post"}
 	cases := []struct {
@@ -86,6 +88,8 @@ func TestAsk(t *testing.T) {
 		{"details", "", `What are the details?`},
 		{"status", "", `What is the status?`},
 		{"alias", "", `What is the alias?`},
+		{"relativeStartTime", "", `What number should "relative start time" be? — Seconds relative to the start of the episode.`},
+		{"startDate", "", `When should "start date" be? A date and time is needed — The first day.`},
 		{"movie_id", "movie", `Which movie do you mean? A name or title is enough.`},
 		{"movie_id", "TV show", `Which TV show do you mean? A name or title is enough.`},
 	}
@@ -113,6 +117,12 @@ func TestAsk(t *testing.T) {
 	}
 	// A description that starts with a noun phrase gives no clause: "needed to rack
 	// elevation" is not English.
+	if got := Purpose(&tools.Operation{Summary: "Creates a new spot insertion"}); got != "create a new spot insertion" {
+		t.Errorf("Purpose of a third-person summary = %q", got)
+	}
+	if got := Purpose(&tools.Operation{Summary: "Settings of the account"}); got != "settings of the account" {
+		t.Errorf("Purpose of a noun summary = %q", got)
+	}
 	for desc, want := range map[string]string{
 		"Rack elevation representing the list of rack units.": "",
 		"Get the rack's units.":                               "get the rack's units",

@@ -172,6 +172,13 @@ func askBare(f Field) string {
 		return fmt.Sprintf("What %s should be included?%s", h, desc)
 	case tools.SchemaType(f.Schema) == "array":
 		return fmt.Sprintf("Which %s should be included? Several can be given.%s", h, desc)
+	case tools.SchemaType(f.Schema) == "object" && len(requiredNames(f.Schema)) > 0:
+		// A whole record: say what it is made of, in the spec's words for its fields.
+		var parts []any
+		for _, r := range requiredNames(f.Schema) {
+			parts = append(parts, Human(r))
+		}
+		return fmt.Sprintf("What should the %s be? It needs its %s.%s", h, andList(parts), desc)
 	}
 	if plural(h) {
 		return fmt.Sprintf("What are the %s?%s", h, desc)
@@ -268,4 +275,32 @@ func enumOptions(s map[string]any) []Option {
 		out = append(out, Option{Value: v, Label: fmt.Sprint(v)})
 	}
 	return out
+}
+
+// requiredNames lists an object schema's required property names.
+func requiredNames(s map[string]any) []string {
+	var out []string
+	switch r := s["required"].(type) {
+	case []any:
+		for _, v := range r {
+			if n, ok := v.(string); ok {
+				out = append(out, n)
+			}
+		}
+	case []string:
+		out = append(out, r...)
+	}
+	return out
+}
+
+// andList joins values as "a, b and c".
+func andList(vs []any) string {
+	parts := make([]string, 0, len(vs))
+	for _, v := range vs {
+		parts = append(parts, fmt.Sprint(v))
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }

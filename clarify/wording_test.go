@@ -58,7 +58,9 @@ func TestAsk(t *testing.T) {
 		"status":            map[string]any{"type": "string"},
 		"alias":             map[string]any{"type": "string"},
 		"relativeStartTime": map[string]any{"type": "integer", "description": "Seconds relative to the start of the episode."},
-		"startDate":         map[string]any{"type": "string", "format": "date", "description": "The first day."},
+		"account": map[string]any{"type": "object", "required": []any{"name", "type", "balance"}, "properties": map[string]any{
+			"name": map[string]any{"type": "string"}, "type": map[string]any{"type": "string"}, "balance": map[string]any{"type": "integer"}}},
+		"startDate": map[string]any{"type": "string", "format": "date", "description": "The first day."},
 	}
 	things := map[string]string{"project_gid": "project", "post_id_num": "post"}
 	cases := []struct {
@@ -88,6 +90,7 @@ func TestAsk(t *testing.T) {
 		{"details", "", `What are the details?`},
 		{"status", "", `What is the status?`},
 		{"alias", "", `What is the alias?`},
+		{"account", "", `What should the account be? It needs its name, type and balance.`},
 		{"relativeStartTime", "", `What number should "relative start time" be? — Seconds relative to the start of the episode.`},
 		{"startDate", "", `When should "start date" be? A date and time is needed — The first day.`},
 		{"movie_id", "movie", `Which movie do you mean? A name or title is enough.`},

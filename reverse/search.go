@@ -155,6 +155,31 @@ var methodVerbs = map[string]string{
 	"DELETE": "delete remove clear erase wipe purge discard destroy",
 }
 
+// changeVerbs are more words people use for the change a method makes, which a spec
+// seldom says of itself ("log a call", "move an appointment", "put a note on"). They
+// decide whether an operation serves a request, never how it ranks: in a document they
+// would add the same words to every write and shift every score.
+var changeVerbs = map[string]string{
+	"POST":   "log register submit save put write enter",
+	"PUT":    "change modify edit move adjust alter amend mark switch toggle",
+	"PATCH":  "set replace move adjust alter amend mark switch toggle",
+	"DELETE": "drop cancel revoke detach unlink trash",
+}
+
+// verbTerms are the stems of every method verb and change verb: what is done, never what
+// it is done to.
+var verbTerms = func() map[string]bool {
+	out := map[string]bool{}
+	for _, m := range []map[string]string{methodVerbs, changeVerbs} {
+		for _, verbs := range m {
+			for _, v := range strings.Fields(verbs) {
+				out[stem(v)] = true
+			}
+		}
+	}
+	return out
+}()
+
 func addSchemaNames(s map[string]any, depth int, add func(string)) {
 	if s == nil || depth > 3 {
 		return
@@ -370,6 +395,8 @@ func stemWord(w string) string {
 var abbreviations = map[string]string{
 	"repo": "repository", "org": "organization", "config": "configuration", "env": "environment",
 	"msg": "message", "img": "image", "param": "parameter", "pref": "preference", "auth": "authentication",
+	"spec": "specification", "addr": "address", "qty": "quantity", "acct": "account", "txn": "transaction",
+	"dept": "department", "cert": "certificate", "perm": "permission", "attr": "attribute", "pic": "picture",
 	"info": "information", "app": "application", "admin": "administrator", "doc": "document", "stats": "statistics", "stat": "statistics",
 }
 

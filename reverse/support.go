@@ -41,6 +41,7 @@ func servedBy(op *tools.Operation) servedTerms {
 	add(op.Summary)
 	add(op.Description)
 	add(verbsOf(op))
+	add(changeVerbs[op.Method])
 	for _, p := range op.Params {
 		add(p.Name)
 		addEnum(p.Schema, add)
@@ -122,7 +123,7 @@ func addBodyEnums(s map[string]any, depth int, add func(string)) {
 // answers the rest of a request answers them.
 var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch", "read", "look", "display",
 	"retrieve", "return", "lookup", "every", "each", "many", "much", "more", "new", "current", "latest", "recent",
-	"recently", "info", "information", "detail", "details", "thing", "things", "stuff", "let", "us", "now", "also",
+	"recently", "next", "previous", "upcoming", "last", "info", "information", "detail", "details", "thing", "things", "stuff", "let", "us", "now", "also",
 	"just", "any", "please", "would", "like", "whole", "entire", "full", "own", "mine", "our", "we", "them", "they",
 	"these", "those", "one", "ones", "someone", "something", "everything", "anything", "current", "existing",
 	"using", "use", "via", "make", "sure", "today", "tonight", "tomorrow", "yesterday", "currently", "right")
@@ -148,6 +149,10 @@ type word struct {
 	// in lower case: a name ("clock in Maria at the Main Street store"), a value the API
 	// has never seen. An acronym in capitals (SMS, IP) stays a content word.
 	name bool
+	// head is set on a word that modifies the noun after it in a phrase that starts with
+	// a determiner ("an engine stop command"): the phrase's last word, which names the
+	// thing; the modifier says what sort.
+	head string
 }
 
 // kindPhrase is an indefinite article and the words after it, up to a preposition or
@@ -175,12 +180,44 @@ func requestWords(text string) []word {
 		eachTerm(m[1], func(t string) { kinds[t] = true })
 	}
 	names := properNames(text)
+	heads := modifiedHeads(text)
 	eachWord(text, func(term, said string) {
 		if !seen[term] {
 			seen[term] = true
-			out = append(out, word{term: term, said: said, tail: !headTerms[term], kind: kinds[term], name: names[said]})
+			out = append(out, word{term: term, said: said, tail: !headTerms[term], kind: kinds[term], name: names[said], head: heads[said]})
+		} else if heads[said] == "" {
+			// Said once as a thing itself, it is never only a modifier.
+			for i := range out {
+				if out[i].term == term {
+					out[i].head = ""
+				}
+			}
 		}
 	})
+	return out
+}
+
+// determinerPhrase is a determiner and the words after it, up to a preposition or
+// punctuation.
+var determinerPhrase = regexp.MustCompile(`(?i)\b(?:a|an|the|our|my|your|their|his|her|its|this|that|these|those)\s+((?:[\w'-]+\s*)+?)(?:\b(?:` + prepositions + `)\b|[,.;:!?]|$)`)
+
+// modifiedHeads maps each modifier of a determiner phrase (every word but the last that
+// is not a number) to the phrase's last word.
+func modifiedHeads(text string) map[string]string {
+	out := map[string]string{}
+	for _, m := range determinerPhrase.FindAllStringSubmatch(text, -1) {
+		var said []string
+		eachWord(m[1], func(_, w string) {
+			if !strings.ContainsFunc(w, unicode.IsDigit) {
+				said = append(said, w)
+			}
+		})
+		for _, w := range said[:max(len(said)-1, 0)] {
+			if w != said[len(said)-1] {
+				out[w] = said[len(said)-1]
+			}
+		}
+	}
 	return out
 }
 
@@ -294,6 +331,11 @@ func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 				continue
 			}
 			if _, ok := served[w.term]; !ok {
+				if _, headServed := served[stem(w.head)]; w.head != "" && headServed {
+					// What sort of thing, said in words the API uses elsewhere ("an
+					// engine stop command" of an operation that sends commands).
+					continue
+				}
 				missing = append(missing, w.said)
 			}
 		}
@@ -349,7 +391,7 @@ func closest(op *tools.Operation) string {
 func (ix *Index) stronglyServed(decisive []word, skip string) bool {
 	var rest []string
 	for _, w := range decisive {
-		if w.said != skip && !actionTerms[w.term] {
+		if w.said != skip && !verbTerms[w.term] {
 			rest = append(rest, w.term)
 		}
 	}
@@ -381,7 +423,7 @@ func (ix *Index) undoing(ws []word) []word {
 		if ix.df[w.term] == 0 && !ix.anyServes(w.term) && len(w.said) > 5 {
 			if prefix, verb := w.said[:2], prefixVerbs[w.said[:2]]; verb != "" {
 				if base := stem(w.said[len(prefix):]); ix.anyServes(base) {
-					out = append(out, word{base, w.said, w.tail, w.kind, w.name}, word{stem(verb), w.said, w.tail, w.kind, w.name})
+					out = append(out, word{term: base, said: w.said, tail: w.tail, kind: w.kind, name: w.name, head: w.head}, word{term: stem(verb), said: w.said, tail: w.tail, kind: w.kind, name: w.name, head: w.head})
 					continue
 				}
 			}

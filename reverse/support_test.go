@@ -24,7 +24,14 @@ func supportCatalog() *tools.Catalog {
 	}}}
 	substitutes := op("GET", "/food/ingredients/substitutes", "Get ingredient substitutes", "")
 	coupon := op("POST", "/coupons/{coupon_id}/apply", "Apply a coupon", "")
-	return &tools.Catalog{Operations: []*tools.Operation{tasks, hooks, instances, unfollow, actions, substitutes, coupon}}
+	commands := op("POST", "/commands/send", "Send a command to a device", "")
+	stops := op("GET", "/reports/stops", "Fetch the stops report", "Where the engine was off.")
+	reschedule := op("PUT", "/appointments/{id}/reschedule", "Reschedule an appointment", "")
+	activities := op("POST", "/activities", "Create activity", "")
+	activities.Body = &tools.Body{Props: []string{"type", "contact_id"}, Schema: map[string]any{"properties": map[string]any{
+		"type": map[string]any{"enum": []any{"call", "meeting"}}, "contact_id": map[string]any{"type": "string"}}}}
+	return &tools.Catalog{Operations: []*tools.Operation{tasks, hooks, instances, unfollow, actions, substitutes, coupon,
+		commands, stops, reschedule, activities}}
 }
 
 func TestSearchSupport(t *testing.T) {
@@ -53,6 +60,11 @@ func TestSearchSupport(t *testing.T) {
 		{"substitutes for buttermilk", false, ""},                 // one word, but what an operation is called
 		{"apply for a business loan", true, `"business", "loan"`}, // "a …" names a kind of thing, not a value
 		{"establish a webhook for production", false, ""},         // a bare word after the preposition is a value
+		{"send an engine stop command", false, ""},                // what sort of command, in words the API uses elsewhere
+		{"send a report", true, `"report"`},                       // the report's operation sends nothing
+		{"move an appointment", false, ""},                        // moving is how people say rescheduling: a PUT
+		{"log a call with a contact", false, ""},                  // logging is how people say creating one: a POST
+		{"list the next tasks", false, ""},                        // "next" says when, like "latest"
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {
@@ -64,5 +76,13 @@ func TestSearchSupport(t *testing.T) {
 				t.Errorf("reason %q does not name %s", r.Reason, tc.reason)
 			}
 		})
+	}
+}
+
+func TestAbbreviationsSpelledOut(t *testing.T) {
+	for short, long := range map[string]string{"spec": "specification", "qty": "quantity", "txn": "transaction", "repos": "repository"} {
+		if stem(short) != stem(long) {
+			t.Errorf("stem(%q) = %q, want stem(%q) = %q", short, stem(short), long, stem(long))
+		}
 	}
 }

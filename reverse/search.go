@@ -252,7 +252,20 @@ func (ix *Index) Search(query string, limit int) Result {
 		}
 	}
 	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Score > matches[j].Score })
-	ok, why := ix.support(said, matches)
+	ok, why, whole := ix.support(said, matches)
+	// An operation that answers every word of the request comes before one that only
+	// scores on some ("log a call": the activity a POST creates, before the contact's
+	// fields), when they are few: where many do, the words tell nothing apart ("opened
+	// files": every POST about files) and the scores rank better.
+	if len(whole) > 0 && (limit <= 0 || len(whole) <= limit/2) {
+		answers := make(map[*tools.Operation]bool, len(whole))
+		for _, op := range whole {
+			answers[op] = true
+		}
+		slices.SortStableFunc(matches, func(a, b Match) int {
+			return boolRank(answers[b.Op]) - boolRank(answers[a.Op])
+		})
+	}
 	if limit > 0 && len(matches) > limit {
 		matches = matches[:limit]
 	}
@@ -418,4 +431,11 @@ func quoteList(words []string) string {
 		q[i] = fmt.Sprintf("%q", w)
 	}
 	return strings.Join(q, ", ")
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -248,7 +248,7 @@ func properNames(text string) map[string]bool {
 
 // support tells whether one operation answers every content word of a request; if
 // none does, why, in the request's own words.
-func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
+func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole []*tools.Operation) {
 	var decisive []word
 	for _, w := range ws {
 		// A number is a value the request carries (2019, 42), not something to be done.
@@ -257,7 +257,7 @@ func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 		}
 	}
 	if len(decisive) == 0 {
-		return true, ""
+		return true, "", nil
 	}
 	decisive = ix.undoing(decisive)
 	var nowhere, nowhereHead, forgiven []string
@@ -285,7 +285,7 @@ func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 	// operation by what it is (its path, name or summary), two words at least: "recurring
 	// event" names GET …/events/{eventId}/instances whatever "occurrences" says.
 	if len(nowhere) > 0 && !(len(nowhere) == 1 && ix.stronglyServed(decisive, nowhere[0])) {
-		return false, fmt.Sprintf("nothing in this API mentions %s; no operation can do that", quoteList(nowhere))
+		return false, fmt.Sprintf("nothing in this API mentions %s; no operation can do that", quoteList(nowhere)), nil
 	}
 	// The closest operation, named in the reason, is the best ranked of those missing
 	// the fewest words.
@@ -323,6 +323,7 @@ func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 		}
 	}
 	best, bestMissing := -1, []string(nil)
+	lenient := false
 	for _, i := range order {
 		served := ix.served[i]
 		var missing []string
@@ -341,19 +342,26 @@ func (ix *Index) support(ws []word, ranked []Match) (bool, string) {
 		}
 		// One word of three or more may be the person's own way of saying it ("CPU
 		// usage" of a droplet's CPU metrics), when the API uses the word elsewhere.
-		if len(missing) == 0 || len(missing) == 1 && len(asked) >= 3 {
-			return true, ""
+		if len(missing) == 0 {
+			whole = append(whole, ix.ops[i])
+			continue
+		}
+		if len(missing) == 1 && len(asked) >= 3 {
+			lenient = true
 		}
 		if best < 0 || len(missing) < len(bestMissing) {
 			best, bestMissing = i, missing
 		}
+	}
+	if len(whole) > 0 || lenient {
+		return true, "", whole
 	}
 	all := make([]string, len(decisive))
 	for i, w := range decisive {
 		all[i] = w.said
 	}
 	return false, fmt.Sprintf("no operation of this API does all of %s: the closest (%s) says nothing of %s",
-		quoteList(all), closest(ix.ops[best]), quoteList(bestMissing))
+		quoteList(all), closest(ix.ops[best]), quoteList(bestMissing)), nil
 }
 
 // namesHead reports whether the request's one word before its first preposition is what

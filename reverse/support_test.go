@@ -86,3 +86,19 @@ func TestAbbreviationsSpelledOut(t *testing.T) {
 		}
 	}
 }
+
+// An operation that answers the whole request ranks before those that score on part of it.
+func TestSearchWholeAnswerFirst(t *testing.T) {
+	cat := supportCatalog()
+	contact := &tools.Operation{Method: "GET", Path: "/contacts/{contact_id}", Name: "getContact", Summary: "Get a contact",
+		Params: []*tools.Param{{Name: "contact_id", In: "path"}}}
+	contacts := &tools.Operation{Method: "GET", Path: "/contacts", Name: "listContacts", Summary: "List contacts"}
+	cat.Operations = append(cat.Operations, contact, contacts)
+	r := NewIndex(cat).Search("log a call with a contact", 5)
+	if r.Unsupported || len(r.Matches) == 0 {
+		t.Fatalf("unsupported: %s", r.Reason)
+	}
+	if got := r.Matches[0].Op.Path; got != "/activities" {
+		t.Errorf("first match %s, want /activities (the only one that logs a call)", got)
+	}
+}

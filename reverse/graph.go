@@ -106,10 +106,20 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources) []Edge 
 		prods = append(prods, idx.declaredProducers(op, p, declared)...)
 		listed := false
 		if isID {
-			h := idx.heuristicProducers(op, p, id)
-			listed = len(h) > 0
-			prods = append(prods, h...)
-			prods = append(prods, idx.selfProducers(op, id)...)
+			readings := []Ident{id}
+			if id.Named != "" {
+				// The description's thing (a parent node) and the name's (a parent):
+				// producers of both, the better fit first.
+				named := id
+				named.Resource, named.Named = id.Named, ""
+				readings = append(readings, named)
+			}
+			for _, r := range readings {
+				h := idx.heuristicProducers(op, p, r)
+				listed = listed || len(h) > 0
+				prods = append(prods, h...)
+				prods = append(prods, idx.selfProducers(op, r)...)
+			}
 		}
 		if !listed {
 			prods = append(prods, idx.valueProducers(op, p, isID)...)

@@ -3,7 +3,35 @@ package reverse
 import (
 	"strings"
 	"unicode"
+
+	"github.com/askapi/askapi/tools"
 )
+
+// identProducers finds the listing and self producers of an identifier. Where the
+// description says more than the name (Named is set), producers of both readings are
+// considered; one found by the description's reading only must list that thing by its
+// path (/nodes for a parent node, /roleAssignments for a role assignment): prose alone
+// does not make a list of "configurations" hold a Telegraf configuration. byName marks
+// the producers the name's reading found.
+func (ix *index) identProducers(op *tools.Operation, p *tools.Param, id Ident) ([]Producer, map[*tools.Operation]bool) {
+	if id.Named == "" {
+		return append(ix.heuristicProducers(op, p, id), ix.selfProducers(op, id)...), nil
+	}
+	var out []Producer
+	for _, prod := range ix.heuristicProducers(op, p, id) {
+		if nounFit(id.Resource, ix.listing[prod.Op].pathNoun) > 0 {
+			out = append(out, prod)
+		}
+	}
+	named := id
+	named.Resource, named.Named = id.Named, ""
+	byName := map[*tools.Operation]bool{}
+	for _, prod := range append(ix.heuristicProducers(op, p, named), ix.selfProducers(op, named)...) {
+		byName[prod.Op] = true
+		out = append(out, prod)
+	}
+	return out, byName
+}
 
 // A parameter's name often says only the role its value plays (parent_id, target_id,
 // source_id) while its description says what the value identifies: "Parent node ID",

@@ -76,3 +76,22 @@ func TestResolveDescribedParent(t *testing.T) {
 		t.Errorf("calls: %+v", f.calls)
 	}
 }
+
+// TestDescribedReadingNeedsItsPath: the description's reading adds producers only where
+// a list's path names that thing; where the name's reading finds the best producer, the
+// question asks for the name's thing.
+func TestDescribedReadingNeedsItsPath(t *testing.T) {
+	cat, g := rtData(t, "described.yaml", nil)
+	droplet := rtOp(t, cat, "GET /droplets/{droplet_id}")
+	if e := rtEdge(t, g, droplet, "droplet_id"); e.Producers[0].OpKey != "GET /droplets" || e.Resource != "droplet" {
+		t.Errorf("droplet_id: resource %q, producers %+v", e.Resource, e.Producers)
+	}
+	telegraf := rtOp(t, cat, "GET /telegrafs/{telegrafID}")
+	if e, ok := g.Edge(telegraf, "telegrafID"); ok {
+		for _, p := range e.Producers {
+			if p.OpKey == "GET /scrapers" {
+				t.Errorf("telegrafID is looked up among scrapers: %+v", e.Producers)
+			}
+		}
+	}
+}

@@ -31,6 +31,8 @@ func FromResolution(r reverse.Resolution) (Question, bool) {
 			q.Options = append(q.Options, Option{Value: c.ID, Label: c.Label})
 		}
 		return q, true
+	case reverse.Open:
+		return fromOpen(r), true
 	case reverse.NotFound:
 		return Question{
 			Field:    r.Arg,

@@ -105,11 +105,12 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources) []Edge 
 		prods = append(prods, idx.linkProducers(op, p)...)
 		prods = append(prods, idx.declaredProducers(op, p, declared)...)
 		listed := false
+		var byName map[*tools.Operation]bool
 		if isID {
-			h := idx.heuristicProducers(op, p, id)
+			var h []Producer
+			h, byName = idx.identProducers(op, p, id)
 			listed = len(h) > 0
 			prods = append(prods, h...)
-			prods = append(prods, idx.selfProducers(op, id)...)
 		}
 		if !listed {
 			prods = append(prods, idx.valueProducers(op, p, isID)...)
@@ -121,7 +122,13 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources) []Edge 
 		if resource == "" {
 			resource = Singular(words(p.Name))
 		}
-		edges = append(edges, Edge{Arg: p.Arg, Resource: resource, Key: id.Key, Field: id.Field, Producers: dedupe(prods)})
+		prods = dedupe(prods)
+		if id.Named != "" && byName[prods[0].Op] {
+			// The best producer lists what the name says (droplets for a "Droplet
+			// instance"): the question asks for that.
+			resource = id.Named
+		}
+		edges = append(edges, Edge{Arg: p.Arg, Resource: resource, Key: id.Key, Field: id.Field, Producers: prods})
 	}
 	return edges
 }

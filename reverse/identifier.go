@@ -21,6 +21,10 @@ type Ident struct {
 	Resource string
 	Field    string
 	Key      bool
+	// Named is the thing the name alone says, when the description says more
+	// (parent_id, "Parent node ID": Resource parent_node, Named parent): producers of
+	// both readings are considered, and the better fit wins.
+	Named string
 }
 
 // idWords end (or, as in idBoard, start) a parameter name that holds an identifier; the
@@ -110,10 +114,17 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		if res == "" {
 			return Ident{}, false
 		}
+		named := res
 		res = fullerNoun(res, segNoun)
 		if res == "parent" && segNoun != "" && strings.Contains(op.Path, "/"+seg+"/{"+p.Name+"}") {
 			// /ChecklistLibraries/{parentId}/ChecklistItems: the parent is the segment's thing.
 			res = segNoun
+		}
+		if res == named {
+			// parent_id, "Parent node ID": the description says what the role is.
+			if q := describedQualifier(res, p.Description); q != "" {
+				return Ident{Resource: q, Field: field, Key: keyFields[field], Named: named}, true
+			}
 		}
 		return Ident{Resource: res, Field: field, Key: keyFields[field]}, true
 	case len(toks) > 1 && toks[0] == "id":

@@ -46,14 +46,7 @@ func (g *Graph) ResolveKeyAsName(ctx context.Context, op *tools.Operation, arg s
 		if !ok {
 			return Resolution{}, false
 		}
-		var r Resolution
-		parents := map[string]any{}
-		for _, prod := range g.runnableFor(op, e.Producers) {
-			r = g.resolveOne(ctx, op, e, prod, strings.TrimSpace(name), args, f, parents)
-			if r.Outcome != Failed {
-				break
-			}
-		}
+		r := g.tryProducers(ctx, op, e, g.runnableFor(op, e.Producers), strings.TrimSpace(name), args, f)
 		return r, r.Via != ""
 	}
 	return Resolution{}, false

@@ -26,6 +26,10 @@ const (
 	Ambiguous Outcome = "ambiguous"
 	NotFound  Outcome = "not_found"
 	Failed    Outcome = "failed"
+	// Open: the lookup needs another thing first (the workspace a project is listed in)
+	// that nobody named and no list settles. It is a question for the person, never an
+	// error: Within says what it needs.
+	Open Outcome = "open"
 )
 
 // Candidate is one item a producer returned.
@@ -49,6 +53,10 @@ type Resolution struct {
 	// Reused marks a resolution carried over from an earlier round: no call was made.
 	Reused bool  `json:"-"`
 	Err    error `json:"-"`
+	// Within is, for an Open resolution, the thing the lookup needed first: its resource,
+	// the few candidates a list offered for it, and Arg when the call itself takes it
+	// (then the person can name it there).
+	Within *Resolution `json:"within,omitempty"`
 }
 
 // Resolve fills identifier arguments of op that were given as names, by running their
@@ -95,7 +103,8 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 			continue
 		}
 		name = strings.TrimSpace(name)
-		if hasBefore && before.Input == name && before.Outcome != Failed {
+		if hasBefore && before.Input == name && before.Outcome != Failed && before.Outcome != Open {
+			// An open lookup is asked again, not reused: what it lacked may be given now.
 			before.Reused = true
 			out = append(out, before)
 			continue
@@ -104,16 +113,7 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 		if len(prods) == 0 {
 			continue
 		}
-		var r Resolution
-		parents := map[string]any{}
-		for _, prod := range prods {
-			r = g.resolveOne(ctx, op, e, prod, name, args, f, parents)
-			if r.Outcome != Failed {
-				break
-			}
-			// This producer failed (404, 400, a missing scope): the next may answer.
-		}
-		out = append(out, r)
+		out = append(out, g.tryProducers(ctx, op, e, prods, name, args, f))
 	}
 	return out
 }
@@ -222,21 +222,7 @@ func (g *Graph) parentable(op *tools.Operation, arg string) bool {
 	return slices.ContainsFunc(e.Producers, func(p Producer) bool { return plainList(p, op) })
 }
 
-// parentValue settles a producer's required input with no name to go on: the single item
-// of a list that needs no input (the only workspace). ok is false when there are none or
-// several: the producer is then not used.
-func (g *Graph) parentValue(ctx context.Context, op *tools.Operation, arg string, f Fetcher) (any, bool) {
-	e, ok := g.Edge(op, arg)
-	if !ok {
-		return nil, false
-	}
-	if _, cands, ok := listAll(ctx, op, e, f); ok && len(cands) == 1 {
-		return cands[0].ID, true
-	}
-	return nil, false
-}
-
-func (g *Graph) resolveOne(ctx context.Context, target *tools.Operation, e Edge, p Producer, name string, given map[string]any, f Fetcher, parents map[string]any) Resolution {
+func (g *Graph) resolveOne(ctx context.Context, target *tools.Operation, e Edge, p Producer, name string, given map[string]any, f Fetcher, parents map[string]parentLookup) Resolution {
 	r := Resolution{Arg: e.Arg, Resource: e.Resource, Input: name, Via: p.OpKey}
 	args := ProducerArgs(p, name)
 	for _, need := range p.Needs {
@@ -245,16 +231,18 @@ func (g *Graph) resolveOne(ctx context.Context, target *tools.Operation, e Edge,
 			continue
 		}
 		// Producers tried in turn often share a parent (the workspace): settle it once.
-		v, ok := parents[need]
+		pl, ok := parents[need]
 		if !ok {
-			v, ok = g.parentValue(ctx, p.Op, need, f)
-			parents[need] = v
+			pl = g.parentValue(ctx, p.Op, need, f)
+			parents[need] = pl
 		}
-		if !ok || v == nil {
-			r.Outcome, r.Err = Failed, fmt.Errorf("%s needs %s, which was not given", p.OpKey, need)
+		if pl.value == nil {
+			// Not a failure of the API: the lookup needs something first that nobody
+			// said. It is asked, unless another producer can answer.
+			r.Outcome, r.Within = Open, g.within(target, p.Op, need, pl.options)
 			return r
 		}
-		args[need] = v
+		args[need] = pl.value
 	}
 	r.Searched = fmt.Sprintf("%s with %s", p.OpKey, describeArgs(args))
 	if p.NameArg == "" {

@@ -91,13 +91,14 @@ func TestResolveThroughParent(t *testing.T) {
 		t.Errorf("calls = %+v, want workspaces, typeahead (failed), projects", f.calls)
 	}
 
-	// Two workspaces: the parent is not guessed, and nothing else can list projects.
+	// Two workspaces: the parent is not guessed, and nothing else can list projects; the
+	// lookup stays open on the workspace (a question), it does not fail.
 	f = &rtFetcher{bodies: map[string]string{
 		"GET /workspaces": `{"data":[{"gid":"ws1","name":"Acme"},{"gid":"ws2","name":"Side"}]}`,
 	}}
 	rs = g.Resolve(context.Background(), op, map[string]any{"project_gid": "Website Relaunch"}, f, nil)
-	if len(rs) != 1 || rs[0].Outcome != Failed {
-		t.Fatalf("resolutions = %+v, want failed (parent not settled)", rs)
+	if len(rs) != 1 || rs[0].Outcome != Open || rs[0].Within == nil || rs[0].Within.Resource != "workspace" || len(rs[0].Within.Candidates) != 2 {
+		t.Fatalf("resolutions = %+v, want open on the workspace (parent not settled)", rs)
 	}
 
 	// A login said as a person's full name is looked up; a login is used as given.

@@ -334,7 +334,8 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 		if c.state.Resolutions == nil {
 			c.state.Resolutions = map[string]reverse.Resolution{}
 		}
-		if r.Outcome != reverse.Failed {
+		if r.Outcome != reverse.Failed && r.Outcome != reverse.Open {
+			// An open lookup settled nothing: the next round looks it up again.
 			c.state.Resolutions[r.Arg] = r
 		}
 		switch r.Outcome {

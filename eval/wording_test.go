@@ -49,3 +49,16 @@ func TestTextFaults(t *testing.T) {
 		})
 	}
 }
+
+// Without a word list, an English word beside a longer spec word is not called a stem.
+func TestStemmedNeedsDictionary(t *testing.T) {
+	vocab := map[string]bool{"meaning": true, "statuses": true}
+	without := &wordingScope{vocab: vocab}
+	if got := without.stemmed("Which one do you mean?"); got != "" {
+		t.Errorf("without a word list: stemmed = %q, want none", got)
+	}
+	with := &wordingScope{vocab: vocab, dict: map[string]bool{"mean": true}}
+	if got := with.stemmed("Which statuse do you mean?"); got != "statuse" {
+		t.Errorf("with a word list: stemmed = %q, want \"statuse\"", got)
+	}
+}

@@ -121,6 +121,9 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources) []Edge 
 		if resource == "" {
 			resource = Singular(words(p.Name))
 		}
+		// Producers were found by the segment (/c/{id} beside the list of categories);
+		// questions name the kind by what the operation says it is.
+		resource = KindNoun(op, resource)
 		edges = append(edges, Edge{Arg: p.Arg, Resource: resource, Key: id.Key, Field: id.Field, Producers: dedupe(prods)})
 	}
 	return edges

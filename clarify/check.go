@@ -93,11 +93,17 @@ func Check(c Call) ([]Question, error) {
 		// Choices are offered for the argument itself or an item of it; a field deeper
 		// inside (targets/0/type) is not a value of the argument, and the message names
 		// its choices.
-		if len(p.enum) > 0 && !nestedField(p.path) {
-			for _, v := range p.enum {
-				if v != nil {
-					q.Options = append(q.Options, Option{Value: v, Label: fmt.Sprint(v)})
+		if !nestedField(p.path) {
+			if len(p.enum) > 0 {
+				for _, v := range p.enum {
+					if v != nil {
+						q.Options = append(q.Options, Option{Value: v, Label: enumLabel(f.Schema, v)})
+					}
 				}
+			} else {
+				// A word for an integer enum is refused for its type: the choices are
+				// offered all the same.
+				q.Options = enumOptions(f.Schema)
 			}
 		}
 		given := describe(valueAt(c.Args[p.field], p.path))
@@ -105,9 +111,9 @@ func Check(c Call) ([]Question, error) {
 			// Ask already lists the choices; the validator's message would repeat them.
 			q.Question = fmt.Sprintf("%s (%s is not one of them.)", Ask(c.Op, f), given)
 		} else if nestedField(p.path) {
-			q.Question = fmt.Sprintf("%s (%s at %s cannot be used: %s.)", Ask(c.Op, f), given, strings.TrimPrefix(p.path, "/"), p.message)
+			q.Question = fmt.Sprintf("%s (%s at %s cannot be used: %s.)", Ask(c.Op, f), given, strings.TrimPrefix(p.path, "/"), p.said)
 		} else {
-			q.Question = fmt.Sprintf("%s (%s cannot be used: %s.)", Ask(c.Op, f), given, p.message)
+			q.Question = fmt.Sprintf("%s (%s cannot be used: %s.)", Ask(c.Op, f), given, p.said)
 		}
 		if p.field == "" {
 			q.Question = "The arguments do not fit this operation: " + p.message

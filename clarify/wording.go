@@ -1,6 +1,7 @@
 package clarify
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -155,7 +156,11 @@ func askBare(f Field) string {
 	}
 	switch {
 	case len(enumValues(f.Schema)) > 0:
-		return fmt.Sprintf("Which %s should be used: %s?", h, orList(enumValues(f.Schema)))
+		var labelled []any
+		for _, v := range enumValues(f.Schema) {
+			labelled = append(labelled, enumLabel(f.Schema, v))
+		}
+		return fmt.Sprintf("Which %s should be used: %s?", h, orList(labelled))
 	case f.Thing != "":
 		return fmt.Sprintf("Which %s do you mean?%s", f.Thing, desc)
 	case isAuthor(f):
@@ -272,9 +277,80 @@ func enumOptions(s map[string]any) []Option {
 		if v == nil {
 			continue
 		}
-		out = append(out, Option{Value: v, Label: fmt.Sprint(v)})
+		out = append(out, Option{Value: v, Label: enumLabel(s, v)})
 	}
 	return out
+}
+
+// enumLabel is an enum value as a person can choose it: a number with what it means,
+// when the spec says ("3 (confidential)"); the value itself otherwise.
+func enumLabel(s map[string]any, v any) string {
+	if m := enumMeanings(s)[fmt.Sprint(v)]; m != "" {
+		return fmt.Sprintf("%v (%s)", v, m)
+	}
+	return fmt.Sprint(v)
+}
+
+// enumNameLists are extensions that name an enum's values, in its order.
+var enumNameLists = []string{"x-enum-descriptions", "x-enumDescriptions", "x-enum-varnames", "x-enumNames", "x-enum-names"}
+
+// enumMeanings reads what the values of a numeric enum mean, from a list the spec gives
+// beside it (x-enum-varnames) or its description ("* `1` - public", "0 = low, 1 =
+// normal"). Only when every value is explained: a half-read list would mislead.
+func enumMeanings(s map[string]any) map[string]string {
+	vals := enumValues(s)
+	if len(vals) == 0 {
+		return nil
+	}
+	for _, v := range vals {
+		switch v.(type) {
+		case float64, int, int64, json.Number:
+		default:
+			return nil // a word is its own meaning
+		}
+	}
+	schemas := []map[string]any{s}
+	if items, ok := s["items"].(map[string]any); ok {
+		schemas = append(schemas, items)
+	}
+	for _, sch := range schemas {
+		for _, key := range enumNameLists {
+			if names, ok := sch[key].([]any); ok && len(names) == len(vals) {
+				out := map[string]string{}
+				for i, n := range names {
+					if t, ok := n.(string); ok && strings.TrimSpace(t) != "" {
+						out[fmt.Sprint(vals[i])] = strings.TrimSpace(t)
+					}
+				}
+				if len(out) == len(vals) {
+					return out
+				}
+			}
+		}
+	}
+	for _, sch := range schemas {
+		desc, _ := sch["description"].(string)
+		if desc == "" {
+			continue
+		}
+		out := map[string]string{}
+		for _, v := range vals {
+			re := regexp.MustCompile("(?:^|[\\s,;(*•])`?" + regexp.QuoteMeta(fmt.Sprint(v)) + "`?\\s*(?:=|:|-|–|—)\\s*([A-Za-z][^,;\\n)*]*)")
+			m := re.FindStringSubmatch(desc)
+			if m == nil {
+				break
+			}
+			meaning := strings.TrimRight(strings.TrimSpace(m[1]), ".")
+			if meaning == "" || len(meaning) > 40 {
+				break
+			}
+			out[fmt.Sprint(v)] = meaning
+		}
+		if len(out) == len(vals) {
+			return out
+		}
+	}
+	return nil
 }
 
 // requiredNames lists an object schema's required property names.

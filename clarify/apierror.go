@@ -104,6 +104,16 @@ func (c Call) refusedQuestion(status int, arg, msg, apiField string) Question {
 	given, ok := shown(c.Args[arg])
 	var q string
 	switch {
+	case ok && placeholderText(c.Args[arg], examplesOf(c.Op, arg)):
+		// Placeholder text is never quoted back.
+		switch {
+		case kind == NotFound && thing != "":
+			q = fmt.Sprintf("The API found no such %s. Which %s do you mean? A name or title is enough.", thing, thing)
+		case kind == NotFound:
+			q = fmt.Sprintf("The API found nothing for the %s given. What should it be?", name)
+		default:
+			q = fmt.Sprintf("The API did not accept the %s given. %s", name, askBare(f))
+		}
 	case kind == NotFound && thing != "" && ok:
 		q = fmt.Sprintf("The API found no %s %s. Which %s do you mean? A name or title is enough.", thing, given, thing)
 	case kind == NotFound && ok:

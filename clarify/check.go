@@ -106,7 +106,7 @@ func Check(c Call) ([]Question, error) {
 				q.Options = enumOptions(f.Schema)
 			}
 		}
-		given := describe(valueAt(c.Args[p.field], p.path))
+		given := capFirst(quoteGiven(valueAt(c.Args[p.field], p.path), examplesOf(c.Op, p.field)))
 		if len(q.Options) > 0 {
 			// Ask already lists the choices; the validator's message would repeat them.
 			q.Question = fmt.Sprintf("%s (%s is not one of them.)", Ask(c.Op, f), given)
@@ -146,13 +146,16 @@ func Check(c Call) ([]Question, error) {
 				example := isExample(v, examplesOf(c.Op, arg))
 				if !said || example {
 					note := "looks invented, not something you said."
+					// Placeholder text is never quoted back; what the person said is theirs.
+					given := capFirst(quoteGiven(v, examplesOf(c.Op, arg)))
 					if said {
 						note = "is the example in the API's documentation: is it the one you mean?"
+						given = describe(v)
 					}
 					qs = append(qs, Question{
 						Field:    arg,
 						Kind:     Unconfirmed,
-						Question: fmt.Sprintf("%s (%s %s)", Ask(c.Op, f), describe(v), note),
+						Question: fmt.Sprintf("%s (%s %s)", Ask(c.Op, f), given, note),
 						Reason:   why,
 					})
 					asked[arg] = true
@@ -164,7 +167,7 @@ func Check(c Call) ([]Question, error) {
 			qs = append(qs, Question{
 				Field:    arg,
 				Kind:     Unconfirmed,
-				Question: fmt.Sprintf("%s (%s is not in what you said.)", Ask(c.Op, f), describe(v)),
+				Question: fmt.Sprintf("%s (%s is not in what you said.)", Ask(c.Op, f), capFirst(quoteGiven(v, examplesOf(c.Op, arg)))),
 				Reason:   fmt.Sprintf("policy: %s must come from the user, and %s does not appear in the user's request", arg, describe(v)),
 			})
 			asked[arg] = true

@@ -436,3 +436,34 @@ func TestCheckInvalidWording(t *testing.T) {
 		})
 	}
 }
+
+// Questions about an invented or refused value never quote placeholder text back.
+func TestCheckQuotesNoPlaceholder(t *testing.T) {
+	uuid := map[string]any{"type": "string", "format": "uuid", "description": "The identifier of the Product."}
+	op := &tools.Operation{Method: "GET", Path: "/v1/products/{productId}/segments", Summary: "List Segments",
+		Params: []*tools.Param{{Name: "productId", Arg: "productId", In: "path", Required: true, Schema: uuid}},
+		InputSchema: map[string]any{"type": "object", "required": []string{"productId"}, "properties": map[string]any{
+			"productId": uuid, "count": map[string]any{"type": "integer"}}}}
+	cases := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"nil uuid", map[string]any{"productId": "00000000-0000-0000-0000-000000000000"}, "(The value given looks invented, not something you said.)"},
+		{"filler for a number", map[string]any{"productId": "3c1d2a64-8f0e-4d5b-9a7c-1f2e3d4c5b6a", "count": "XXXX"}, "(The value given cannot be used: it should be a whole number.)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			qs, err := Check(Call{Op: op, Args: tc.args, UserRequest: "list the segments of the Mobile App product"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(qs) != 1 {
+				t.Fatalf("questions = %+v", qs)
+			}
+			if !strings.HasSuffix(qs[0].Question, tc.want) || strings.Contains(qs[0].Question, "0000") || strings.Contains(qs[0].Question, "XXXX") {
+				t.Errorf("question = %q\n want it to end %q", qs[0].Question, tc.want)
+			}
+		})
+	}
+}

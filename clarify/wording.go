@@ -95,7 +95,58 @@ func Purpose(op *tools.Operation) string {
 	if s == "" || len(s) > 80 {
 		return ""
 	}
-	return strings.ToLower(s[:1]) + s[1:]
+	return commonCase(s, op.Description)
+}
+
+// functionWords stay lower case in a Title Case summary ("List Snapshots for a Droplet").
+var functionWords = map[string]bool{"a": true, "an": true, "the": true, "for": true, "of": true, "by": true, "to": true,
+	"in": true, "on": true, "or": true, "and": true, "with": true, "from": true, "at": true, "as": true, "into": true, "per": true, "via": true}
+
+// capitalised is a word written with one capital, first: "Flag", "Segments", "User's".
+var capitalised = regexp.MustCompile(`^(?:[A-Z][a-z]+|A)(?:'s)?$`)
+
+// commonCase lower-cases the common nouns a summary capitalises, for a clause inside a
+// sentence ("Create Flag" → "create flag"). An acronym (SSH, ID) and a name with
+// capitals inside (GitHub, iOS) keep theirs; so does a proper name, when the summary is
+// written in sentence case and the description capitalises the word mid-sentence and
+// never writes it in lower case ("Post a message to Slack"). A Title Case summary
+// capitalises everything, which says nothing of any one word.
+func commonCase(s, desc string) string {
+	words := strings.Fields(s)
+	trim := func(w string) string { return strings.Trim(w, ".,;:!?()[]\"'`") }
+	title := false
+	for _, w := range words[1:] {
+		core := trim(w)
+		if core == "" || functionWords[strings.ToLower(core)] || strings.ContainsAny(core, "0123456789") {
+			continue
+		}
+		if !unicode.IsUpper([]rune(core)[0]) {
+			title = false
+			break
+		}
+		title = true
+	}
+	for i, w := range words {
+		core := trim(w)
+		if !capitalised.MatchString(core) {
+			continue
+		}
+		if i > 0 && !title && properName(core, desc) {
+			continue
+		}
+		words[i] = strings.Replace(w, core, strings.ToLower(core[:1])+core[1:], 1)
+	}
+	return strings.Join(words, " ")
+}
+
+// properName reports whether a description writes a word as a name: capitalised after a
+// lower-case word, and never in lower case.
+func properName(word, desc string) bool {
+	base := strings.TrimSuffix(word, "'s")
+	if regexp.MustCompile(`\b` + regexp.QuoteMeta(strings.ToLower(base[:1])+base[1:]) + `\b`).MatchString(desc) {
+		return false
+	}
+	return regexp.MustCompile(`[a-z,;]\s+` + regexp.QuoteMeta(base) + `\b`).MatchString(desc)
 }
 
 // imperatives are verbs a description may start with in the imperative ("Get the user").

@@ -156,3 +156,30 @@ func TestOrListAndEnumOptions(t *testing.T) {
 		t.Errorf("options = %+v", opts)
 	}
 }
+
+// A common noun a summary capitalises (Title Case) reads lower-case in a question; an
+// acronym, a name with capitals inside and a proper name the description capitalises
+// mid-sentence keep theirs.
+func TestPurposeCase(t *testing.T) {
+	cases := []struct {
+		summary, description, want string
+	}{
+		{"Create Flag", "", "create flag"},
+		{"List Segments", "This endpoint returns the list of the Segments that belongs to the given Product.", "list segments"},
+		{"Get Details", "", "get details"},
+		{"Follow Artists or Users", "Add the current user as a follower of one or more artists or other Spotify users.", "follow artists or users"},
+		{"List Snapshots for a Droplet", "To retrieve the snapshots that have been created from a Droplet, send a GET request.", "list snapshots for a droplet"},
+		{"Get Task by Task ID", "", "get task by task ID"},
+		{"Create an SSH key", "", "create an SSH key"},
+		{"Get a user's GitHub repos", "", "get a user's GitHub repos"},
+		{"List iOS builds", "", "list iOS builds"},
+		{"Post a message to Slack", "Posts a message to a channel in Slack, as the bot user.", "post a message to Slack"},
+		{"Create a Contact", "Creates a new contact.", "create a contact"},
+		{"Get v2 Report", "", "get v2 report"},
+	}
+	for _, tc := range cases {
+		if got := Purpose(&tools.Operation{Summary: tc.summary, Description: tc.description}); got != tc.want {
+			t.Errorf("Purpose(%q) = %q, want %q", tc.summary, got, tc.want)
+		}
+	}
+}

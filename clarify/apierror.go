@@ -98,6 +98,9 @@ func (c Call) refusedQuestion(status int, arg, msg, apiField string) Question {
 	}
 	// An identifier is named by the thing it names, never as an id.
 	name := Human(arg)
+	if n, _ := f.personName(); n != "" && opaqueName(name) {
+		name = n // a name a person does not know (q, vid) is not said
+	}
 	if thing != "" {
 		name = thing
 	}

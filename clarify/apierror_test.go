@@ -104,7 +104,7 @@ func TestFromAPIErrorQuotesNoPlaceholder(t *testing.T) {
 		{"404 on a nil uuid", "get", 404, `{"message":"silence not found"}`, map[string]any{"silenceID": "00000000-0000-0000-0000-000000000000"},
 			`The API answered: "silence not found". The API found no such silence. Which silence do you mean? A name or title is enough.`},
 		{"filler refused", "search", 400, `{"error":{"message":"Search query too short","param":"q"}}`, map[string]any{"q": "XXXX"},
-			`The API answered: "Search query too short". The API did not accept the q given. What is the q?`},
+			`The API answered: "Search query too short". The API did not accept the search value given. What is the search value?`},
 		{"a real value is quoted", "get", 404, `{"message":"silence not found"}`, map[string]any{"silenceID": "rack-4"},
 			`The API answered: "silence not found". The API found no silence "rack-4". Which silence do you mean? A name or title is enough.`},
 	}

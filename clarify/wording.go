@@ -25,6 +25,9 @@ type Field struct {
 	Thing string
 	// Examples are the spec's example values for the field, never quoted to a person.
 	Examples []any
+	// Owner is the thing the operation is about, by its path ("vlan" for /ipam/vlans/):
+	// what a field whose name says nothing to a person is said to belong to.
+	Owner string
 }
 
 // FieldOf returns the field for an argument of op.
@@ -36,7 +39,87 @@ func FieldOf(op *tools.Operation, arg string) Field {
 	if p := op.ParamByArg(arg); p != nil {
 		f.Examples = p.Examples
 	}
+	f.Owner = owner(op)
 	return f
+}
+
+// SpokenName is how a person is told which field is meant: its name in words
+// ("relative start time"), or, when that says nothing to a person (vid, q), what the spec
+// says of it ("vlan number").
+func SpokenName(op *tools.Operation, arg string) string {
+	h := Human(arg)
+	if opaqueName(h) {
+		if n, _ := FieldOf(op, arg).personName(); n != "" {
+			return n
+		}
+	}
+	return h
+}
+
+// owner is the thing an operation's path is about: its last segment that is a word.
+func owner(op *tools.Operation) string {
+	segs := strings.Split(strings.Trim(op.Path, "/"), "/")
+	for i := len(segs) - 1; i >= 0; i-- {
+		if strings.HasPrefix(segs[i], "{") {
+			continue
+		}
+		if n := reverse.Noun(segs[i]); n != "" && !strings.Contains(n, "_") {
+			return reverse.Display(reverse.KindNoun(op, n))
+		}
+	}
+	return ""
+}
+
+// knownShort are short names and acronyms people say as they are.
+var knownShort = map[string]bool{"dns": true, "ssh": true, "sms": true, "pdf": true, "cvv": true, "crm": true, "cms": true,
+	"css": true, "xml": true, "png": true, "jpg": true, "gps": true, "ftp": true, "rss": true, "vpn": true, "vpc": true,
+	"http": true, "https": true, "smtp": true, "html": true, "sql": true, "tls": true, "ssl": true, "mfa": true, "sku": true,
+	"bid": true, "did": true, "hid": true, "kid": true, "lid": true, "mid": true, "rid": true, "tv": true}
+
+// clippedID is a name made of a letter and "id" (vid, pid, cid): whose id, only the API knows.
+var clippedID = regexp.MustCompile(`^[bcdfghjklmnpqrstvwxz]id$`)
+
+// opaqueName reports whether a field's name, in words, says nothing to a person: a
+// letter, a clipped id (vid), or a word without a vowel (cnt, qty, vflg).
+func opaqueName(h string) bool {
+	for _, w := range strings.Fields(h) {
+		switch {
+		case knownShort[w]:
+		case len(w) == 1, clippedID.MatchString(w), !strings.ContainsAny(w, "aeiouy"):
+			return true
+		}
+	}
+	return false
+}
+
+// personName names a field whose own name says nothing to a person: by its title, by a
+// short description ("Number of results to return"), or as the number, date or value
+// of the thing the operation is about ("vlan number"). fromDesc says the description was
+// used. "" when nothing says.
+func (f Field) personName() (name string, fromDesc bool) {
+	if t, _ := f.Schema["title"].(string); t != "" && !idWordsText.MatchString(t) && !opaqueName(Human(t)) {
+		return commonCase(strings.TrimSpace(t), ""), false
+	}
+	if d := strings.TrimRight(plainDescription(f), "."); d != "" && !strings.ContainsAny(d, ",;:()") {
+		for _, article := range []string{"The ", "the ", "A ", "An "} {
+			d = strings.TrimPrefix(d, article)
+		}
+		if n := len(strings.Fields(d)); n >= 1 && n <= 6 {
+			return commonCase(d, ""), true
+		}
+	}
+	if f.Owner == "" {
+		return "", false
+	}
+	switch {
+	case isWhen(f):
+		return f.Owner + " date", false
+	case tools.SchemaType(f.Schema) == "integer" || tools.SchemaType(f.Schema) == "number":
+		return f.Owner + " number", false
+	case tools.SchemaType(f.Schema) == "boolean":
+		return f.Owner + " setting", false
+	}
+	return f.Owner + " value", false
 }
 
 // Human turns an argument name into words: createdBy → "created by", movie_id → "movie id".
@@ -204,6 +287,23 @@ func askBare(f Field) string {
 	desc := ""
 	if d := plainDescription(f); d != "" {
 		desc = " — " + d
+	}
+	if f.Thing == "" && opaqueName(h) {
+		// A name a person does not know is never quoted: the field is named by what the
+		// spec says of it.
+		if n, fromDesc := f.personName(); n != "" {
+			if fromDesc {
+				desc = ""
+			}
+			switch {
+			case len(enumValues(f.Schema)) > 0:
+				h = n // asked below with its choices
+			case tools.SchemaType(f.Schema) == "boolean":
+				return fmt.Sprintf("Should the %s be yes or no?%s", n, desc)
+			default:
+				return fmt.Sprintf("What is the %s?%s", n, desc)
+			}
+		}
 	}
 	switch {
 	case len(enumValues(f.Schema)) > 0:

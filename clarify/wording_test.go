@@ -183,3 +183,38 @@ func TestPurposeCase(t *testing.T) {
 		}
 	}
 }
+
+// A name a person does not know (vid, cnt, q) is never quoted in a question: the field is
+// named by its title, its description or the thing the operation is about.
+func TestAskOpaqueNames(t *testing.T) {
+	cases := []struct {
+		name   string
+		path   string
+		arg    string
+		schema map[string]any
+		want   string
+	}{
+		{"clipped id, title an id, named by the path's thing", "/ipam/vlans/", "vid",
+			map[string]any{"type": "integer", "title": "ID", "minimum": 1, "maximum": 4094}, "What is the vlan number?"},
+		{"title in words", "/things", "tg", map[string]any{"type": "string", "title": "Tag label"}, "What is the tag label?"},
+		{"short description", "/search", "cnt", map[string]any{"type": "integer", "description": "Number of results to return."}, "What is the number of results to return?"},
+		{"one letter with a description", "/search", "q", map[string]any{"type": "string", "description": "The search query."}, "What is the search query?"},
+		{"long description keeps the thing", "/ipam/vlans/", "vid",
+			map[string]any{"type": "integer", "description": "Numeric VLAN tag as carried in 802.1Q frames on trunks between every switch of the site."},
+			"What is the vlan number? — Numeric VLAN tag as carried in 802.1Q frames on trunks between every switch of the site."},
+		{"yes or no", "/ipam/vlans/", "vflg", map[string]any{"type": "boolean"}, "Should the vlan setting be yes or no?"},
+		{"a word is quoted as before", "/x", "volume", map[string]any{"type": "integer"}, `What number should "volume" be?`},
+		{"words are kept", "/x", "relativeStartTime", map[string]any{"type": "integer"}, `What number should "relative start time" be?`},
+		{"an acronym is a word", "/x", "ssh_key", map[string]any{"type": "string"}, `What is the ssh key?`},
+		{"bid is a word", "/auctions", "bid", map[string]any{"type": "integer"}, `What number should "bid" be?`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			op := &tools.Operation{Method: "POST", Path: tc.path,
+				InputSchema: map[string]any{"type": "object", "properties": map[string]any{tc.arg: tc.schema}}}
+			if got := Ask(op, FieldOf(op, tc.arg)); got != tc.want {
+				t.Errorf("Ask(%s) = %q\n want %q", tc.arg, got, tc.want)
+			}
+		})
+	}
+}

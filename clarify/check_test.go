@@ -357,7 +357,8 @@ func TestCheckNestedEnumOffersNoOptions(t *testing.T) {
 	for _, q := range qs {
 		got[q.Field] = q
 	}
-	if q := got["targets"]; q.Kind != Invalid || len(q.Options) != 0 || !strings.Contains(q.Question, "0/type") {
+	if q := got["targets"]; q.Kind != Invalid || len(q.Options) != 0 || !strings.Contains(q.Question, "0/type") ||
+		!strings.HasSuffix(q.Question, `("Person" at 0/type cannot be used: it should be User or EscalationPolicy.)`) {
 		t.Errorf("targets: %+v", q)
 	}
 	if q := got["kinds"]; q.Kind != Invalid || len(q.Options) != 2 {

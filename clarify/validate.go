@@ -194,7 +194,8 @@ func sayProblem(k jsonschema.ErrorKind, raw string) string {
 		}
 		return "it is not in the form expected"
 	case *kind.Enum:
-		return "it is not one of the values allowed"
+		// Deep inside an argument no options are offered: the choices are said.
+		return "it should be " + orList(e.Want)
 	case *kind.Const:
 		return fmt.Sprintf("it should be %v", e.Want)
 	case *kind.Required:

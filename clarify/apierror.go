@@ -98,12 +98,25 @@ func (c Call) refusedQuestion(status int, arg, msg, apiField string) Question {
 	}
 	// An identifier is named by the thing it names, never as an id.
 	name := Human(arg)
+	if n, _ := f.personName(); n != "" && opaqueName(name) {
+		name = n // a name a person does not know (q, vid) is not said
+	}
 	if thing != "" {
 		name = thing
 	}
 	given, ok := shown(c.Args[arg])
 	var q string
 	switch {
+	case ok && placeholderText(c.Args[arg], examplesOf(c.Op, arg)):
+		// Placeholder text is never quoted back.
+		switch {
+		case kind == NotFound && thing != "":
+			q = fmt.Sprintf("The API found no such %s. Which %s do you mean? A name or title is enough.", thing, thing)
+		case kind == NotFound:
+			q = fmt.Sprintf("The API found nothing for the %s given. What should it be?", name)
+		default:
+			q = fmt.Sprintf("The API did not accept the %s given. %s", name, askBare(f))
+		}
 	case kind == NotFound && thing != "" && ok:
 		q = fmt.Sprintf("The API found no %s %s. Which %s do you mean? A name or title is enough.", thing, given, thing)
 	case kind == NotFound && ok:

@@ -90,3 +90,34 @@ func TestFromAPIError(t *testing.T) {
 		})
 	}
 }
+
+// An API's refusal of a placeholder value is asked about without quoting it back.
+func TestFromAPIErrorQuotesNoPlaceholder(t *testing.T) {
+	ops := aeOps()
+	cases := []struct {
+		name, op string
+		status   int
+		body     string
+		args     map[string]any
+		want     string
+	}{
+		{"404 on a nil uuid", "get", 404, `{"message":"silence not found"}`, map[string]any{"silenceID": "00000000-0000-0000-0000-000000000000"},
+			`The API answered: "silence not found". The API found no such silence. Which silence do you mean? A name or title is enough.`},
+		{"filler refused", "search", 400, `{"error":{"message":"Search query too short","param":"q"}}`, map[string]any{"q": "XXXX"},
+			`The API answered: "Search query too short". The API did not accept the search value given. What is the search value?`},
+		{"a real value is quoted", "get", 404, `{"message":"silence not found"}`, map[string]any{"silenceID": "rack-4"},
+			`The API answered: "silence not found". The API found no silence "rack-4". Which silence do you mean? A name or title is enough.`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var body any
+			if err := json.Unmarshal([]byte(c.body), &body); err != nil {
+				t.Fatal(err)
+			}
+			qs := FromAPIError(Call{Op: ops[c.op], Args: c.args, Things: map[string]string{"silenceID": "silence"}}, APIRefusal{Status: c.status, ContentType: "application/json", Body: body})
+			if len(qs) != 1 || qs[0].Question != c.want {
+				t.Errorf("questions = %+v\n want %q", qs, c.want)
+			}
+		})
+	}
+}

@@ -93,21 +93,27 @@ func Check(c Call) ([]Question, error) {
 		// Choices are offered for the argument itself or an item of it; a field deeper
 		// inside (targets/0/type) is not a value of the argument, and the message names
 		// its choices.
-		if len(p.enum) > 0 && !nestedField(p.path) {
-			for _, v := range p.enum {
-				if v != nil {
-					q.Options = append(q.Options, Option{Value: v, Label: fmt.Sprint(v)})
+		if !nestedField(p.path) {
+			if len(p.enum) > 0 {
+				for _, v := range p.enum {
+					if v != nil {
+						q.Options = append(q.Options, Option{Value: v, Label: enumLabel(f.Schema, v)})
+					}
 				}
+			} else {
+				// A word for an integer enum is refused for its type: the choices are
+				// offered all the same.
+				q.Options = enumOptions(f.Schema)
 			}
 		}
-		given := describe(valueAt(c.Args[p.field], p.path))
+		given := capFirst(quoteGiven(valueAt(c.Args[p.field], p.path), examplesOf(c.Op, p.field)))
 		if len(q.Options) > 0 {
 			// Ask already lists the choices; the validator's message would repeat them.
 			q.Question = fmt.Sprintf("%s (%s is not one of them.)", Ask(c.Op, f), given)
 		} else if nestedField(p.path) {
-			q.Question = fmt.Sprintf("%s (%s at %s cannot be used: %s.)", Ask(c.Op, f), given, strings.TrimPrefix(p.path, "/"), p.message)
+			q.Question = fmt.Sprintf("%s (%s at %s cannot be used: %s.)", Ask(c.Op, f), given, strings.TrimPrefix(p.path, "/"), p.said)
 		} else {
-			q.Question = fmt.Sprintf("%s (%s cannot be used: %s.)", Ask(c.Op, f), given, p.message)
+			q.Question = fmt.Sprintf("%s (%s cannot be used: %s.)", Ask(c.Op, f), given, p.said)
 		}
 		if p.field == "" {
 			q.Question = "The arguments do not fit this operation: " + p.message
@@ -140,13 +146,16 @@ func Check(c Call) ([]Question, error) {
 				example := isExample(v, examplesOf(c.Op, arg))
 				if !said || example {
 					note := "looks invented, not something you said."
+					// Placeholder text is never quoted back; what the person said is theirs.
+					given := capFirst(quoteGiven(v, examplesOf(c.Op, arg)))
 					if said {
 						note = "is the example in the API's documentation: is it the one you mean?"
+						given = describe(v)
 					}
 					qs = append(qs, Question{
 						Field:    arg,
 						Kind:     Unconfirmed,
-						Question: fmt.Sprintf("%s (%s %s)", Ask(c.Op, f), describe(v), note),
+						Question: fmt.Sprintf("%s (%s %s)", Ask(c.Op, f), given, note),
 						Reason:   why,
 					})
 					asked[arg] = true
@@ -158,7 +167,7 @@ func Check(c Call) ([]Question, error) {
 			qs = append(qs, Question{
 				Field:    arg,
 				Kind:     Unconfirmed,
-				Question: fmt.Sprintf("%s (%s is not in what you said.)", Ask(c.Op, f), describe(v)),
+				Question: fmt.Sprintf("%s (%s is not in what you said.)", Ask(c.Op, f), capFirst(quoteGiven(v, examplesOf(c.Op, arg)))),
 				Reason:   fmt.Sprintf("policy: %s must come from the user, and %s does not appear in the user's request", arg, describe(v)),
 			})
 			asked[arg] = true

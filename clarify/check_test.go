@@ -2,6 +2,7 @@ package clarify
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -356,10 +357,114 @@ func TestCheckNestedEnumOffersNoOptions(t *testing.T) {
 	for _, q := range qs {
 		got[q.Field] = q
 	}
-	if q := got["targets"]; q.Kind != Invalid || len(q.Options) != 0 || !strings.Contains(q.Question, "0/type") {
+	if q := got["targets"]; q.Kind != Invalid || len(q.Options) != 0 || !strings.Contains(q.Question, "0/type") ||
+		!strings.HasSuffix(q.Question, `("Person" at 0/type cannot be used: it should be User or EscalationPolicy.)`) {
 		t.Errorf("targets: %+v", q)
 	}
 	if q := got["kinds"]; q.Kind != Invalid || len(q.Options) != 2 {
 		t.Errorf("kinds (an item's enum is still offered): %+v", q)
+	}
+}
+
+// A value the schema refuses is said in a person's words ("it should be a whole
+// number"), never in the validator's ("got string, want integer"); an integer enum whose
+// description says what each value means offers the meanings.
+func TestCheckInvalidWording(t *testing.T) {
+	props := map[string]any{
+		"count":  map[string]any{"type": "integer"},
+		"ratio":  map[string]any{"type": "number"},
+		"public": map[string]any{"type": "boolean"},
+		"label":  map[string]any{"type": "string", "minLength": 3, "maxLength": 8},
+		"level":  map[string]any{"type": "integer", "minimum": 1, "maximum": 10},
+		"when":   map[string]any{"type": "string", "format": "date"},
+		"mail":   map[string]any{"type": "string", "format": "email"},
+		"code":   map[string]any{"type": "string", "pattern": "^[A-Z]{3}$"},
+		"tags":   map[string]any{"type": "array", "items": map[string]any{"type": "string"}, "minItems": 2},
+		"classification": map[string]any{"type": "integer", "format": "int32", "enum": []any{1, 2, 3, 4},
+			"description": "Classification ID:\n\n* `1` - public\n\n* `2` - internal\n\n* `3` - confidential\n\n* `4` - strictly confidential\n\n\n\nProvided classification is taken from room."},
+		"priority": map[string]any{"type": "integer", "enum": []any{0, 1, 2}, "description": "0 = low, 1 = normal, 2 = high"},
+		"kind":     map[string]any{"type": "integer", "enum": []any{5, 6}},
+	}
+	op := ctWordOp("", props)
+	cases := []struct {
+		arg     string
+		value   any
+		want    string // the question ends so
+		options []string
+	}{
+		{"count", "first", `("first" cannot be used: it should be a whole number.)`, nil},
+		{"count", 1.5, `(1.5 cannot be used: it should be a whole number.)`, nil},
+		{"ratio", "half", `("half" cannot be used: it should be a number.)`, nil},
+		{"public", "maybe", `("maybe" cannot be used: it should be yes or no.)`, nil},
+		{"label", "pw", `("pw" cannot be used: it should be at least 3 characters long.)`, nil},
+		{"label", "much too long", `("much too long" cannot be used: it should be at most 8 characters long.)`, nil},
+		{"level", 0, `(0 cannot be used: it should be at least 1.)`, nil},
+		{"level", 11, `(11 cannot be used: it should be at most 10.)`, nil},
+		{"when", "next week", `("next week" cannot be used: it should be a date.)`, nil},
+		{"mail", "dana at example", `("dana at example" cannot be used: it should be an email address.)`, nil},
+		{"code", "abcd", `("abcd" cannot be used: it is not in the form expected.)`, nil},
+		{"tags", []any{"a"}, `cannot be used: it should have at least 2 items.)`, nil},
+		{"classification", "confidential",
+			`Which classification should be used: 1 (public), 2 (internal), 3 (confidential) or 4 (strictly confidential)? ("confidential" is not one of them.)`,
+			[]string{"1 (public)", "2 (internal)", "3 (confidential)", "4 (strictly confidential)"}},
+		{"priority", 7, `Which priority should be used: 0 (low), 1 (normal) or 2 (high)? (7 is not one of them.)`, []string{"0 (low)", "1 (normal)", "2 (high)"}},
+		{"kind", "big", `Which kind should be used: 5 or 6? ("big" is not one of them.)`, []string{"5", "6"}},
+	}
+	jargon := regexp.MustCompile(`\bgot\b|\bwant\b|minLength|maxLength|minimum|maximum|pattern|\bformat\b|minItems`)
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("%s=%v", tc.arg, tc.value), func(t *testing.T) {
+			qs, err := Check(Call{Op: op, Args: map[string]any{tc.arg: tc.value}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(qs) != 1 || qs[0].Kind != Invalid {
+				t.Fatalf("questions = %+v", qs)
+			}
+			q := qs[0]
+			if !strings.HasSuffix(q.Question, tc.want) {
+				t.Errorf("question = %q\n want it to end %q", q.Question, tc.want)
+			}
+			if jargon.MatchString(q.Question) {
+				t.Errorf("question %q speaks the validator's jargon", q.Question)
+			}
+			var labels []string
+			for _, o := range q.Options {
+				labels = append(labels, o.Label)
+			}
+			if !reflect.DeepEqual(labels, tc.options) {
+				t.Errorf("option labels = %q, want %q", labels, tc.options)
+			}
+		})
+	}
+}
+
+// Questions about an invented or refused value never quote placeholder text back.
+func TestCheckQuotesNoPlaceholder(t *testing.T) {
+	uuid := map[string]any{"type": "string", "format": "uuid", "description": "The identifier of the Product."}
+	op := &tools.Operation{Method: "GET", Path: "/v1/products/{productId}/segments", Summary: "List Segments",
+		Params: []*tools.Param{{Name: "productId", Arg: "productId", In: "path", Required: true, Schema: uuid}},
+		InputSchema: map[string]any{"type": "object", "required": []string{"productId"}, "properties": map[string]any{
+			"productId": uuid, "count": map[string]any{"type": "integer"}}}}
+	cases := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"nil uuid", map[string]any{"productId": "00000000-0000-0000-0000-000000000000"}, "(The value given looks invented, not something you said.)"},
+		{"filler for a number", map[string]any{"productId": "3c1d2a64-8f0e-4d5b-9a7c-1f2e3d4c5b6a", "count": "XXXX"}, "(The value given cannot be used: it should be a whole number.)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			qs, err := Check(Call{Op: op, Args: tc.args, UserRequest: "list the segments of the Mobile App product"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(qs) != 1 {
+				t.Fatalf("questions = %+v", qs)
+			}
+			if !strings.HasSuffix(qs[0].Question, tc.want) || strings.Contains(qs[0].Question, "0000") || strings.Contains(qs[0].Question, "XXXX") {
+				t.Errorf("question = %q\n want it to end %q", qs[0].Question, tc.want)
+			}
+		})
 	}
 }

@@ -74,3 +74,37 @@ func SameValue(a, b any) bool {
 	jb, err2 := json.Marshal(b)
 	return err1 == nil && err2 == nil && string(ja) == string(jb)
 }
+
+// givenWords stand in a question for a value that must not be quoted back.
+const givenWords = "the value given"
+
+// quoteGiven renders a value given, for a question: quoted as given, unless it is or
+// holds placeholder or example text (a nil UUID, XXXX, "string", <id>, the spec's own
+// example), which a question never quotes back: that is "the value given".
+func quoteGiven(v any, examples []any) string {
+	if placeholderText(v, examples) {
+		return givenWords
+	}
+	return describe(v)
+}
+
+// placeholderText reports whether v is, or holds, placeholder or example text.
+func placeholderText(v any, examples []any) bool {
+	if bad, _ := Placeholder(v, examples); bad {
+		return true
+	}
+	s, ok := v.(string)
+	return ok && fillerInside.MatchString(s)
+}
+
+// fillerInside is a run of filler inside a value, between any separators ("prj-XXXX",
+// "acct_00000000", a nil UUID inside a path): \b would not part it from an underscore.
+var fillerInside = regexp.MustCompile(`(?i)(?:^|[^a-z0-9])(?:x{3,}|0{6,}|9{6,})(?:[^a-z0-9]|$)`)
+
+// capFirst starts a sentence with a capital: "the value given" → "The value given".
+func capFirst(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

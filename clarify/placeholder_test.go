@@ -93,3 +93,33 @@ func TestSameValue(t *testing.T) {
 		}
 	}
 }
+
+// A question never quotes placeholder or example text back: such a value is "the value
+// given"; anything else is quoted as given.
+func TestQuoteGiven(t *testing.T) {
+	cases := []struct {
+		name     string
+		v        any
+		examples []any
+		want     string
+	}{
+		{"nil uuid", "00000000-0000-0000-0000-000000000000", nil, "the value given"},
+		{"xxxx", "XXXX", nil, "the value given"},
+		{"string", "string", nil, "the value given"},
+		{"filler inside", "prj-XXXXXXXX", nil, "the value given"},
+		{"zeros inside", "acct_00000000", nil, "the value given"},
+		{"template slot", "<product-id>", nil, "the value given"},
+		{"spec example", "08d8becf-d4d9-4c66-8b48-6ac74cd95fba", []any{"08d8becf-d4d9-4c66-8b48-6ac74cd95fba"}, "the value given"},
+		{"a real name", "Mobile App", nil, `"Mobile App"`},
+		{"a real number", 4698.0, nil, "4698"},
+		{"a real uuid", "3c1d2a64-8f0e-4d5b-9a7c-1f2e3d4c5b6a", nil, `"3c1d2a64-8f0e-4d5b-9a7c-1f2e3d4c5b6a"`},
+		{"a word", "first", nil, `"first"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := quoteGiven(tc.v, tc.examples); got != tc.want {
+				t.Errorf("quoteGiven(%#v) = %q, want %q", tc.v, got, tc.want)
+			}
+		})
+	}
+}

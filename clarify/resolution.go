@@ -10,18 +10,27 @@ import (
 // about the thing the person named, never about its id.
 func FromResolution(r reverse.Resolution) (Question, bool) {
 	thing := reverse.Display(r.Resource)
+	several := fmt.Sprintf("Several %s match %q. Which one do you mean?", reverse.Plural(thing), r.Input)
+	which := fmt.Sprintf("Which %s do you mean? There are %d.", thing, len(r.Candidates))
+	notFound := fmt.Sprintf("No %s called %q was found. Could you check the spelling, or say which %s you mean another way?", thing, r.Input, thing)
+	if thing == "" {
+		// A resource that is no word (a one-letter path segment) names no kind.
+		several = fmt.Sprintf("Several match %q. Which one do you mean?", r.Input)
+		which = fmt.Sprintf("Which one do you mean? There are %d.", len(r.Candidates))
+		notFound = fmt.Sprintf("Nothing called %q was found. Could you check the spelling, or say which one you mean another way?", r.Input)
+	}
 	switch r.Outcome {
 	case reverse.Ambiguous:
 		q := Question{
 			Field:    r.Arg,
 			Kind:     Ambiguous,
-			Question: fmt.Sprintf("Several %s match %q. Which one do you mean?", reverse.Plural(thing), r.Input),
+			Question: several,
 			Reason:   fmt.Sprintf("%s returned %d matches for %q", r.Via, len(r.Candidates), r.Input),
 			Via:      r.Via,
 		}
 		if r.Input == nil || r.Input == "" {
 			// Nobody named one: the list offers the few there are.
-			q.Question = fmt.Sprintf("Which %s do you mean? There are %d.", thing, len(r.Candidates))
+			q.Question = which
 			q.Reason = fmt.Sprintf("%s is required and was not said; %s lists %d", r.Arg, r.Via, len(r.Candidates))
 		}
 		for i, c := range r.Candidates {
@@ -37,7 +46,7 @@ func FromResolution(r reverse.Resolution) (Question, bool) {
 		return Question{
 			Field:    r.Arg,
 			Kind:     NotFound,
-			Question: fmt.Sprintf("No %s called %q was found. Could you check the spelling, or say which %s you mean another way?", thing, r.Input, thing),
+			Question: notFound,
 			Reason:   fmt.Sprintf("searched %s: no match", r.Searched),
 			Via:      r.Via,
 		}, true

@@ -162,3 +162,31 @@ func TestFromResolution(t *testing.T) {
 		})
 	}
 }
+
+// A resource that is no word (a one-letter path segment) names no kind: the question is
+// worded without one.
+func TestFromResolutionNoKind(t *testing.T) {
+	two := []reverse.Candidate{{ID: 1.0, Label: "Dark mode please"}, {ID: 2.0, Label: "Dark mode is broken"}}
+	cases := []struct {
+		name string
+		r    reverse.Resolution
+		want string
+	}{
+		{"ambiguous", reverse.Resolution{Arg: "id", Resource: "t", Input: "dark mode", Outcome: reverse.Ambiguous, Candidates: two},
+			`Several match "dark mode". Which one do you mean?`},
+		{"not found", reverse.Resolution{Arg: "id", Resource: "c", Input: "Feture Requests", Outcome: reverse.NotFound},
+			`Nothing called "Feture Requests" was found. Could you check the spelling, or say which one you mean another way?`},
+		{"none named", reverse.Resolution{Arg: "id", Resource: "c", Outcome: reverse.Ambiguous, Candidates: two},
+			`Which one do you mean? There are 2.`},
+		{"kind named", reverse.Resolution{Arg: "id", Resource: "topic", Input: "dark mode", Outcome: reverse.Ambiguous, Candidates: two},
+			`Several topics match "dark mode". Which one do you mean?`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			q, ok := FromResolution(tc.r)
+			if !ok || q.Question != tc.want {
+				t.Errorf("question = %q, want %q", q.Question, tc.want)
+			}
+		})
+	}
+}

@@ -3,6 +3,8 @@ package clarify
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -64,7 +66,8 @@ func compileInput(op *tools.Operation) (*jsonschema.Schema, error) {
 // problem is one schema violation, located at a top-level argument.
 type problem struct {
 	field   string
-	message string
+	message string // the validator's words, for the reason
+	said    string // the same in a person's words, for the question
 	enum    []any
 	path    string // location inside the argument, for nested problems
 }
@@ -105,6 +108,7 @@ func validate(op *tools.Operation, args map[string]any) ([]problem, error) {
 		}
 		seen[field] = true
 		p := problem{field: field, message: leaf.ErrorKind.LocalizedString(printer)}
+		p.said = sayProblem(leaf.ErrorKind, p.message)
 		if len(leaf.InstanceLocation) > 1 {
 			p.path = "/" + strings.Join(leaf.InstanceLocation[1:], "/")
 		}
@@ -126,4 +130,98 @@ func leaves(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
 		out = append(out, leaves(c)...)
 	}
 	return out
+}
+
+// typeWords say a JSON type as a person would: "it should be a whole number".
+var typeWords = map[string]string{"integer": "a whole number", "number": "a number", "boolean": "yes or no",
+	"string": "text", "array": "a list", "object": "a record with fields"}
+
+// formatWords say a string format as a person would.
+var formatWords = map[string]string{"date-time": "a date and time", "date": "a date", "time": "a time of day",
+	"email": "an email address", "idn-email": "an email address", "uri": "a web address", "uri-reference": "a web address",
+	"iri": "a web address", "url": "a web address", "hostname": "a host name", "idn-hostname": "a host name",
+	"ipv4": "an IPv4 address", "ipv6": "an IPv6 address", "duration": "a duration", "period": "a duration"}
+
+// sayProblem words a schema violation for the person asked ("it should be a whole
+// number", "it should be at least 3 characters long"), never in the validator's terms
+// ("got string, want integer"); a violation it has no words for keeps the validator's.
+func sayProblem(k jsonschema.ErrorKind, raw string) string {
+	switch e := k.(type) {
+	case *kind.Type:
+		var want []any
+		for _, w := range e.Want {
+			if t, ok := typeWords[w]; ok {
+				want = append(want, t)
+			}
+		}
+		if len(want) > 0 {
+			return "it should be " + strings.Replace(andList(want), " and ", " or ", 1)
+		}
+	case *kind.MinLength:
+		if e.Want == 1 {
+			return "it should not be empty"
+		}
+		return fmt.Sprintf("it should be at least %d characters long", e.Want)
+	case *kind.MaxLength:
+		return fmt.Sprintf("it should be at most %d characters long", e.Want)
+	case *kind.Minimum:
+		return "it should be at least " + ratText(e.Want)
+	case *kind.Maximum:
+		return "it should be at most " + ratText(e.Want)
+	case *kind.ExclusiveMinimum:
+		return "it should be more than " + ratText(e.Want)
+	case *kind.ExclusiveMaximum:
+		return "it should be less than " + ratText(e.Want)
+	case *kind.MultipleOf:
+		return "it should be a multiple of " + ratText(e.Want)
+	case *kind.MinItems:
+		if e.Want == 1 {
+			return "it should have at least one item"
+		}
+		return fmt.Sprintf("it should have at least %d items", e.Want)
+	case *kind.MaxItems:
+		if e.Want == 1 {
+			return "it should have at most one item"
+		}
+		return fmt.Sprintf("it should have at most %d items", e.Want)
+	case *kind.UniqueItems:
+		return "it should not repeat an item"
+	case *kind.Pattern:
+		return "it is not in the form expected"
+	case *kind.Format:
+		if w, ok := formatWords[e.Want]; ok {
+			return "it should be " + w
+		}
+		return "it is not in the form expected"
+	case *kind.Enum:
+		// Deep inside an argument no options are offered: the choices are said.
+		return "it should be " + orList(e.Want)
+	case *kind.Const:
+		return fmt.Sprintf("it should be %v", e.Want)
+	case *kind.Required:
+		var parts []any
+		for _, m := range e.Missing {
+			parts = append(parts, Human(m))
+		}
+		return "it needs its " + andList(parts)
+	case *kind.AdditionalProperties:
+		var parts []any
+		for _, m := range e.Properties {
+			parts = append(parts, fmt.Sprintf("%q", m))
+		}
+		return "it has fields that are not known here: " + andList(parts)
+	}
+	return raw
+}
+
+// ratText writes a schema's bound as a person reads it: 10, 2.5.
+func ratText(r *big.Rat) string {
+	if r == nil {
+		return "?"
+	}
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	f, _ := r.Float64()
+	return strconv.FormatFloat(f, 'f', -1, 64)
 }

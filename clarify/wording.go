@@ -1,6 +1,7 @@
 package clarify
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -24,6 +25,9 @@ type Field struct {
 	Thing string
 	// Examples are the spec's example values for the field, never quoted to a person.
 	Examples []any
+	// Owner is the thing the operation is about, by its path ("vlan" for /ipam/vlans/):
+	// what a field whose name says nothing to a person is said to belong to.
+	Owner string
 }
 
 // FieldOf returns the field for an argument of op.
@@ -35,7 +39,87 @@ func FieldOf(op *tools.Operation, arg string) Field {
 	if p := op.ParamByArg(arg); p != nil {
 		f.Examples = p.Examples
 	}
+	f.Owner = owner(op)
 	return f
+}
+
+// SpokenName is how a person is told which field is meant: its name in words
+// ("relative start time"), or, when that says nothing to a person (vid, q), what the spec
+// says of it ("vlan number").
+func SpokenName(op *tools.Operation, arg string) string {
+	h := Human(arg)
+	if opaqueName(h) {
+		if n, _ := FieldOf(op, arg).personName(); n != "" {
+			return n
+		}
+	}
+	return h
+}
+
+// owner is the thing an operation's path is about: its last segment that is a word.
+func owner(op *tools.Operation) string {
+	segs := strings.Split(strings.Trim(op.Path, "/"), "/")
+	for i := len(segs) - 1; i >= 0; i-- {
+		if strings.HasPrefix(segs[i], "{") {
+			continue
+		}
+		if n := reverse.Noun(segs[i]); n != "" && !strings.Contains(n, "_") {
+			return reverse.Display(reverse.KindNoun(op, n))
+		}
+	}
+	return ""
+}
+
+// knownShort are short names and acronyms people say as they are.
+var knownShort = map[string]bool{"dns": true, "ssh": true, "sms": true, "pdf": true, "cvv": true, "crm": true, "cms": true,
+	"css": true, "xml": true, "png": true, "jpg": true, "gps": true, "ftp": true, "rss": true, "vpn": true, "vpc": true,
+	"http": true, "https": true, "smtp": true, "html": true, "sql": true, "tls": true, "ssl": true, "mfa": true, "sku": true,
+	"bid": true, "did": true, "hid": true, "kid": true, "lid": true, "mid": true, "rid": true, "tv": true}
+
+// clippedID is a name made of a letter and "id" (vid, pid, cid): whose id, only the API knows.
+var clippedID = regexp.MustCompile(`^[bcdfghjklmnpqrstvwxz]id$`)
+
+// opaqueName reports whether a field's name, in words, says nothing to a person: a
+// letter, a clipped id (vid), or a word without a vowel (cnt, qty, vflg).
+func opaqueName(h string) bool {
+	for _, w := range strings.Fields(h) {
+		switch {
+		case knownShort[w]:
+		case len(w) == 1, clippedID.MatchString(w), !strings.ContainsAny(w, "aeiouy"):
+			return true
+		}
+	}
+	return false
+}
+
+// personName names a field whose own name says nothing to a person: by its title, by a
+// short description ("Number of results to return"), or as the number, date or value
+// of the thing the operation is about ("vlan number"). fromDesc says the description was
+// used. "" when nothing says.
+func (f Field) personName() (name string, fromDesc bool) {
+	if t, _ := f.Schema["title"].(string); t != "" && !idWordsText.MatchString(t) && !opaqueName(Human(t)) {
+		return commonCase(strings.TrimSpace(t), ""), false
+	}
+	if d := strings.TrimRight(plainDescription(f), "."); d != "" && !strings.ContainsAny(d, ",;:()") {
+		for _, article := range []string{"The ", "the ", "A ", "An "} {
+			d = strings.TrimPrefix(d, article)
+		}
+		if n := len(strings.Fields(d)); n >= 1 && n <= 6 {
+			return commonCase(d, ""), true
+		}
+	}
+	if f.Owner == "" {
+		return "", false
+	}
+	switch {
+	case isWhen(f):
+		return f.Owner + " date", false
+	case tools.SchemaType(f.Schema) == "integer" || tools.SchemaType(f.Schema) == "number":
+		return f.Owner + " number", false
+	case tools.SchemaType(f.Schema) == "boolean":
+		return f.Owner + " setting", false
+	}
+	return f.Owner + " value", false
 }
 
 // Human turns an argument name into words: createdBy → "created by", movie_id → "movie id".
@@ -94,7 +178,58 @@ func Purpose(op *tools.Operation) string {
 	if s == "" || len(s) > 80 {
 		return ""
 	}
-	return strings.ToLower(s[:1]) + s[1:]
+	return commonCase(s, op.Description)
+}
+
+// functionWords stay lower case in a Title Case summary ("List Snapshots for a Droplet").
+var functionWords = map[string]bool{"a": true, "an": true, "the": true, "for": true, "of": true, "by": true, "to": true,
+	"in": true, "on": true, "or": true, "and": true, "with": true, "from": true, "at": true, "as": true, "into": true, "per": true, "via": true}
+
+// capitalised is a word written with one capital, first: "Flag", "Segments", "User's".
+var capitalised = regexp.MustCompile(`^(?:[A-Z][a-z]+|A)(?:'s)?$`)
+
+// commonCase lower-cases the common nouns a summary capitalises, for a clause inside a
+// sentence ("Create Flag" → "create flag"). An acronym (SSH, ID) and a name with
+// capitals inside (GitHub, iOS) keep theirs; so does a proper name, when the summary is
+// written in sentence case and the description capitalises the word mid-sentence and
+// never writes it in lower case ("Post a message to Slack"). A Title Case summary
+// capitalises everything, which says nothing of any one word.
+func commonCase(s, desc string) string {
+	words := strings.Fields(s)
+	trim := func(w string) string { return strings.Trim(w, ".,;:!?()[]\"'`") }
+	title := false
+	for _, w := range words[1:] {
+		core := trim(w)
+		if core == "" || functionWords[strings.ToLower(core)] || strings.ContainsAny(core, "0123456789") {
+			continue
+		}
+		if !unicode.IsUpper([]rune(core)[0]) {
+			title = false
+			break
+		}
+		title = true
+	}
+	for i, w := range words {
+		core := trim(w)
+		if !capitalised.MatchString(core) {
+			continue
+		}
+		if i > 0 && !title && properName(core, desc) {
+			continue
+		}
+		words[i] = strings.Replace(w, core, strings.ToLower(core[:1])+core[1:], 1)
+	}
+	return strings.Join(words, " ")
+}
+
+// properName reports whether a description writes a word as a name: capitalised after a
+// lower-case word, and never in lower case.
+func properName(word, desc string) bool {
+	base := strings.TrimSuffix(word, "'s")
+	if regexp.MustCompile(`\b` + regexp.QuoteMeta(strings.ToLower(base[:1])+base[1:]) + `\b`).MatchString(desc) {
+		return false
+	}
+	return regexp.MustCompile(`[a-z,;]\s+` + regexp.QuoteMeta(base) + `\b`).MatchString(desc)
 }
 
 // imperatives are verbs a description may start with in the imperative ("Get the user").
@@ -153,9 +288,30 @@ func askBare(f Field) string {
 	if d := plainDescription(f); d != "" {
 		desc = " — " + d
 	}
+	if f.Thing == "" && opaqueName(h) {
+		// A name a person does not know is never quoted: the field is named by what the
+		// spec says of it.
+		if n, fromDesc := f.personName(); n != "" {
+			if fromDesc {
+				desc = ""
+			}
+			switch {
+			case len(enumValues(f.Schema)) > 0:
+				h = n // asked below with its choices
+			case tools.SchemaType(f.Schema) == "boolean":
+				return fmt.Sprintf("Should the %s be yes or no?%s", n, desc)
+			default:
+				return fmt.Sprintf("What is the %s?%s", n, desc)
+			}
+		}
+	}
 	switch {
 	case len(enumValues(f.Schema)) > 0:
-		return fmt.Sprintf("Which %s should be used: %s?", h, orList(enumValues(f.Schema)))
+		var labelled []any
+		for _, v := range enumValues(f.Schema) {
+			labelled = append(labelled, enumLabel(f.Schema, v))
+		}
+		return fmt.Sprintf("Which %s should be used: %s?", h, orList(labelled))
 	case f.Thing != "":
 		return fmt.Sprintf("Which %s do you mean?%s", f.Thing, desc)
 	case isAuthor(f):
@@ -272,9 +428,80 @@ func enumOptions(s map[string]any) []Option {
 		if v == nil {
 			continue
 		}
-		out = append(out, Option{Value: v, Label: fmt.Sprint(v)})
+		out = append(out, Option{Value: v, Label: enumLabel(s, v)})
 	}
 	return out
+}
+
+// enumLabel is an enum value as a person can choose it: a number with what it means,
+// when the spec says ("3 (confidential)"); the value itself otherwise.
+func enumLabel(s map[string]any, v any) string {
+	if m := enumMeanings(s)[fmt.Sprint(v)]; m != "" {
+		return fmt.Sprintf("%v (%s)", v, m)
+	}
+	return fmt.Sprint(v)
+}
+
+// enumNameLists are extensions that name an enum's values, in its order.
+var enumNameLists = []string{"x-enum-descriptions", "x-enumDescriptions", "x-enum-varnames", "x-enumNames", "x-enum-names"}
+
+// enumMeanings reads what the values of a numeric enum mean, from a list the spec gives
+// beside it (x-enum-varnames) or its description ("* `1` - public", "0 = low, 1 =
+// normal"). Only when every value is explained: a half-read list would mislead.
+func enumMeanings(s map[string]any) map[string]string {
+	vals := enumValues(s)
+	if len(vals) == 0 {
+		return nil
+	}
+	for _, v := range vals {
+		switch v.(type) {
+		case float64, int, int64, json.Number:
+		default:
+			return nil // a word is its own meaning
+		}
+	}
+	schemas := []map[string]any{s}
+	if items, ok := s["items"].(map[string]any); ok {
+		schemas = append(schemas, items)
+	}
+	for _, sch := range schemas {
+		for _, key := range enumNameLists {
+			if names, ok := sch[key].([]any); ok && len(names) == len(vals) {
+				out := map[string]string{}
+				for i, n := range names {
+					if t, ok := n.(string); ok && strings.TrimSpace(t) != "" {
+						out[fmt.Sprint(vals[i])] = strings.TrimSpace(t)
+					}
+				}
+				if len(out) == len(vals) {
+					return out
+				}
+			}
+		}
+	}
+	for _, sch := range schemas {
+		desc, _ := sch["description"].(string)
+		if desc == "" {
+			continue
+		}
+		out := map[string]string{}
+		for _, v := range vals {
+			re := regexp.MustCompile("(?:^|[\\s,;(*•])`?" + regexp.QuoteMeta(fmt.Sprint(v)) + "`?\\s*(?:=|:|-|–|—)\\s*([A-Za-z][^,;\\n)*]*)")
+			m := re.FindStringSubmatch(desc)
+			if m == nil {
+				break
+			}
+			meaning := strings.TrimRight(strings.TrimSpace(m[1]), ".")
+			if meaning == "" || len(meaning) > 40 {
+				break
+			}
+			out[fmt.Sprint(v)] = meaning
+		}
+		if len(out) == len(vals) {
+			return out
+		}
+	}
+	return nil
 }
 
 // requiredNames lists an object schema's required property names.

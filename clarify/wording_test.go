@@ -156,3 +156,65 @@ func TestOrListAndEnumOptions(t *testing.T) {
 		t.Errorf("options = %+v", opts)
 	}
 }
+
+// A common noun a summary capitalises (Title Case) reads lower-case in a question; an
+// acronym, a name with capitals inside and a proper name the description capitalises
+// mid-sentence keep theirs.
+func TestPurposeCase(t *testing.T) {
+	cases := []struct {
+		summary, description, want string
+	}{
+		{"Create Flag", "", "create flag"},
+		{"List Segments", "This endpoint returns the list of the Segments that belongs to the given Product.", "list segments"},
+		{"Get Details", "", "get details"},
+		{"Follow Artists or Users", "Add the current user as a follower of one or more artists or other Spotify users.", "follow artists or users"},
+		{"List Snapshots for a Droplet", "To retrieve the snapshots that have been created from a Droplet, send a GET request.", "list snapshots for a droplet"},
+		{"Get Task by Task ID", "", "get task by task ID"},
+		{"Create an SSH key", "", "create an SSH key"},
+		{"Get a user's GitHub repos", "", "get a user's GitHub repos"},
+		{"List iOS builds", "", "list iOS builds"},
+		{"Post a message to Slack", "Posts a message to a channel in Slack, as the bot user.", "post a message to Slack"},
+		{"Create a Contact", "Creates a new contact.", "create a contact"},
+		{"Get v2 Report", "", "get v2 report"},
+	}
+	for _, tc := range cases {
+		if got := Purpose(&tools.Operation{Summary: tc.summary, Description: tc.description}); got != tc.want {
+			t.Errorf("Purpose(%q) = %q, want %q", tc.summary, got, tc.want)
+		}
+	}
+}
+
+// A name a person does not know (vid, cnt, q) is never quoted in a question: the field is
+// named by its title, its description or the thing the operation is about.
+func TestAskOpaqueNames(t *testing.T) {
+	cases := []struct {
+		name   string
+		path   string
+		arg    string
+		schema map[string]any
+		want   string
+	}{
+		{"clipped id, title an id, named by the path's thing", "/ipam/vlans/", "vid",
+			map[string]any{"type": "integer", "title": "ID", "minimum": 1, "maximum": 4094}, "What is the vlan number?"},
+		{"title in words", "/things", "tg", map[string]any{"type": "string", "title": "Tag label"}, "What is the tag label?"},
+		{"short description", "/search", "cnt", map[string]any{"type": "integer", "description": "Number of results to return."}, "What is the number of results to return?"},
+		{"one letter with a description", "/search", "q", map[string]any{"type": "string", "description": "The search query."}, "What is the search query?"},
+		{"long description keeps the thing", "/ipam/vlans/", "vid",
+			map[string]any{"type": "integer", "description": "Numeric VLAN tag as carried in 802.1Q frames on trunks between every switch of the site."},
+			"What is the vlan number? — Numeric VLAN tag as carried in 802.1Q frames on trunks between every switch of the site."},
+		{"yes or no", "/ipam/vlans/", "vflg", map[string]any{"type": "boolean"}, "Should the vlan setting be yes or no?"},
+		{"a word is quoted as before", "/x", "volume", map[string]any{"type": "integer"}, `What number should "volume" be?`},
+		{"words are kept", "/x", "relativeStartTime", map[string]any{"type": "integer"}, `What number should "relative start time" be?`},
+		{"an acronym is a word", "/x", "ssh_key", map[string]any{"type": "string"}, `What is the ssh key?`},
+		{"bid is a word", "/auctions", "bid", map[string]any{"type": "integer"}, `What number should "bid" be?`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			op := &tools.Operation{Method: "POST", Path: tc.path,
+				InputSchema: map[string]any{"type": "object", "properties": map[string]any{tc.arg: tc.schema}}}
+			if got := Ask(op, FieldOf(op, tc.arg)); got != tc.want {
+				t.Errorf("Ask(%s) = %q\n want %q", tc.arg, got, tc.want)
+			}
+		})
+	}
+}

@@ -59,6 +59,9 @@ func (g *Graph) Annotate() map[string][]Resolvable {
 				desc += "."
 			}
 			note := fmt.Sprintf("The %s's id%s, or its name: askapi looks a name up through %s and asks the user when it matches several or none.", Display(e.Resource), idDesc, prod.OpKey)
+			if Display(e.Resource) == "" {
+				note = fmt.Sprintf("An id%s, or a name: askapi looks a name up through %s and asks the user when it matches several or none.", idDesc, prod.OpKey)
+			}
 			widened["description"] = strings.TrimSpace(desc + " " + note)
 			// Only the published input schema is widened: the parameter keeps its declared
 			// schema, by whose type, format and pattern Resolve and PlanCall tell an id

@@ -128,6 +128,9 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources) []Edge 
 			// instance"): the question asks for that.
 			resource = id.Named
 		}
+		// Producers were found by the segment (/c/{id} beside the list of categories);
+		// questions name the kind by what the operation says it is.
+		resource = KindNoun(op, resource)
 		edges = append(edges, Edge{Arg: p.Arg, Resource: resource, Key: id.Key, Field: id.Field, Producers: prods})
 	}
 	return edges

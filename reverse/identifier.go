@@ -383,10 +383,14 @@ var spelledOut = map[string]string{"tv": "TV show", "repo": "repository", "org":
 	"msg": "message", "pr": "pull request", "img": "image", "doc": "document", "cat": "category", "dept": "department", "acct": "account"}
 
 // Display is how a question names a resource: "credit_card" reads "credit card"; a
-// two-letter noun is an abbreviation and reads in capitals ("tv" → "TV").
+// two-letter noun is an abbreviation and reads in capitals ("vm" → "VM"); one letter
+// names no kind at all ("" : the question is worded without one).
 func Display(resource string) string {
 	if long, ok := spelledOut[resource]; ok {
 		return long
+	}
+	if len(resource) == 1 {
+		return ""
 	}
 	if len(resource) <= 2 {
 		return strings.ToUpper(resource)
@@ -467,3 +471,45 @@ func LooksLikeKey(v any, field string) bool {
 
 // keyPattern is the shape of a key or code: capitals, digits and separators.
 var keyPattern = regexp.MustCompile(`^[A-Z0-9][A-Z0-9._-]*$`)
+
+// KindNoun is the noun a question names a resource by. A path segment too short or not a
+// word (/t/{id}, /c/{id}, /pkg/{id}) is no name for a kind: the operation's tags, summary
+// or description name it with a word the segment clips ("Topics", "Show category",
+// "Packages"); with no such word the resource is kept (Display then names no kind).
+func KindNoun(op *tools.Operation, resource string) string {
+	if !clippedNoun(resource) {
+		return resource
+	}
+	for _, text := range []string{strings.Join(op.Tags, " "), op.Summary, op.Description} {
+		for _, w := range strings.FieldsFunc(words(text), func(r rune) bool { return r < 'a' || r > 'z' }) {
+			if n := Singular(w); len(n) > len(resource) && !clippedNoun(n) && clips(resource, n) {
+				return n
+			}
+		}
+	}
+	return resource
+}
+
+// clippedNoun reports whether a resource is too short or has no vowel to be a word a
+// person would use for a kind: "t", "c", "pkg"; a known clip (tv, repo) is spelled out.
+func clippedNoun(resource string) bool {
+	if _, ok := spelledOut[resource]; ok || resource == "" || strings.Contains(resource, "_") {
+		return false
+	}
+	return len(resource) <= 2 || !strings.ContainsAny(resource, "aeiouy")
+}
+
+// clips reports whether short is a clipped form of word: the same first letter and its
+// letters in order ("t" of topic, "pkg" of package).
+func clips(short, word string) bool {
+	if short == "" || word == "" || short[0] != word[0] {
+		return false
+	}
+	i := 0
+	for j := 0; j < len(word) && i < len(short); j++ {
+		if word[j] == short[i] {
+			i++
+		}
+	}
+	return i == len(short)
+}

@@ -136,3 +136,51 @@ func TestLooksLikeID(t *testing.T) {
 		})
 	}
 }
+
+// A path segment too short or not a word is no name for a kind: the operation's tags,
+// summary or description say what it is, else no kind is named.
+func TestKindNoun(t *testing.T) {
+	cases := []struct {
+		name     string
+		op       tools.Operation
+		resource string
+		want     string
+	}{
+		{"one letter, tag", tools.Operation{Path: "/t/{id}", Tags: []string{"Topics"}, Summary: "Get a single topic"}, "t", "topic"},
+		{"one letter, summary", tools.Operation{Path: "/c/{id}/show", Summary: "Show category"}, "c", "category"},
+		{"one letter, description", tools.Operation{Path: "/p/{id}", Description: "Returns one post by its id."}, "p", "post"},
+		{"clipped, no vowel", tools.Operation{Path: "/pkg/{id}", Tags: []string{"Packages"}}, "pkg", "package"},
+		{"one letter, nothing says", tools.Operation{Path: "/t/{id}", Summary: "Get one"}, "t", "t"},
+		{"a word stays", tools.Operation{Path: "/movies/{id}", Tags: []string{"Films"}}, "movie", "movie"},
+		{"spelled out stays", tools.Operation{Path: "/tv/{id}", Tags: []string{"Television"}}, "tv", "tv"},
+		{"two letters, no noun", tools.Operation{Path: "/vm/{id}", Summary: "Get one"}, "vm", "vm"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := KindNoun(&tc.op, tc.resource); got != tc.want {
+				t.Errorf("KindNoun(%s, %q) = %q, want %q", tc.op.Path, tc.resource, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestThingsShortSegment(t *testing.T) {
+	op := &tools.Operation{Method: "GET", Path: "/t/{id}.json", Tags: []string{"Topics"}, Summary: "Get a single topic",
+		Params: []*tools.Param{{Name: "id", Arg: "id", In: "path", Schema: map[string]any{"type": "string"}}}}
+	if got := Things(op)["id"]; got != "topic" {
+		t.Errorf("Things(/t/{id})[id] = %q, want topic", got)
+	}
+	bare := &tools.Operation{Method: "GET", Path: "/t/{id}.json", Summary: "Get one",
+		Params: []*tools.Param{{Name: "id", Arg: "id", In: "path", Schema: map[string]any{"type": "string"}}}}
+	if got := Things(bare)["id"]; got != "" {
+		t.Errorf("Things(/t/{id}, nothing said)[id] = %q, want no kind", got)
+	}
+}
+
+func TestDisplayOneLetter(t *testing.T) {
+	for in, want := range map[string]string{"t": "", "c": "", "vm": "VM", "tv": "TV show", "topic": "topic"} {
+		if got := Display(in); got != want {
+			t.Errorf("Display(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -56,6 +56,25 @@ func Primary(item map[string]any) string {
 // Label describes an item so a person can choose it: "Jennifer Lawrence — Acting, The
 // Hunger Games"; "Pulp Fiction (1994)"; "rack 4 disk swap — alertname=DiskFull, active".
 func Label(item map[string]any, id any) string {
+	primary, details := labelParts(item)
+	return joinLabel(primary, details, id)
+}
+
+// joinLabel puts a label together: its name, what describes it, its id last.
+func joinLabel(primary string, details []string, id any) string {
+	if primary == "" {
+		primary = fmt.Sprint(id)
+	} else {
+		details = append(details, fmt.Sprintf("id %v", id))
+	}
+	if len(details) == 0 {
+		return primary
+	}
+	return primary + " — " + strings.Join(details, ", ")
+}
+
+// labelParts reads an item's name and the few details that describe it, without its id.
+func labelParts(item map[string]any) (string, []string) {
 	primary := Primary(item)
 	keys := tools.SortedKeys(item)
 	if y := year(item, keys); y != "" && primary != "" {
@@ -100,15 +119,101 @@ func Label(item map[string]any, id any) string {
 	if s, ok := item["type"].(string); ok && primary != "" && len(s) <= 30 {
 		add(s)
 	}
-	if primary == "" {
-		primary = fmt.Sprint(id)
-	} else {
-		details = append(details, fmt.Sprintf("id %v", id))
+	return primary, details
+}
+
+// labels describes items so a person can choose among them: items whose labels read
+// alike ("Mobile App" twice) are told apart by a field whose values differ between them
+// (a description, the name of what they belong to, a date) before the id.
+func labels(items []map[string]any, ids []any) []string {
+	type parts struct {
+		primary string
+		details []string
 	}
-	if len(details) == 0 {
-		return primary
+	all := make([]parts, len(items))
+	same := map[string][]int{}
+	for i, it := range items {
+		p, d := labelParts(it)
+		all[i] = parts{p, d}
+		if p != "" {
+			key := strings.ToLower(p + " — " + strings.Join(d, ", "))
+			same[key] = append(same[key], i)
+		}
 	}
-	return primary + " — " + strings.Join(details, ", ")
+	for _, group := range same {
+		if len(group) < 2 {
+			continue
+		}
+		var alike []map[string]any
+		for _, i := range group {
+			alike = append(alike, items[i])
+		}
+		if tell := tellApart(alike); tell != nil {
+			for j, i := range group {
+				all[i].details = append(all[i].details, tell[j])
+			}
+		}
+	}
+	out := make([]string, len(items))
+	for i := range items {
+		out[i] = joinLabel(all[i].primary, all[i].details, ids[i])
+	}
+	return out
+}
+
+// describingFields end a field name whose text says what a record is.
+var describingFields = map[string]bool{"description": true, "summary": true, "subtitle": true, "about": true, "bio": true, "note": true, "notes": true, "caption": true, "headline": true}
+
+// tellApart returns, for items that read alike, the first reading whose values are all
+// there and all differ: a description, the name of an object they hold (the
+// organization, the parent, the project), a date, any other short text. nil if none does.
+func tellApart(items []map[string]any) []string {
+	readings := []func(map[string]any, string) string{
+		func(it map[string]any, k string) string { // a description
+			if s, ok := it[k].(string); ok && describingFields[lastWord(words(k))] {
+				return clip(strings.TrimSpace(s), 40)
+			}
+			return ""
+		},
+		func(it map[string]any, k string) string { // what it belongs to
+			if sub, ok := it[k].(map[string]any); ok && k != "status" && k != "state" {
+				return Primary(sub)
+			}
+			return ""
+		},
+		func(it map[string]any, k string) string { // a date
+			if s, ok := it[k].(string); ok && datePrefix.MatchString(s) {
+				return strings.Split(words(k), "_")[0] + " " + s[:10]
+			}
+			return ""
+		},
+		func(it map[string]any, k string) string { // any other short text that is no id
+			s, ok := it[k].(string)
+			if s = strings.TrimSpace(s); !ok || len(s) > 40 || hasIDWord(lastWord(words(k))) || uuidPattern.MatchString(s) || hexPattern.MatchString(s) {
+				return ""
+			}
+			return s
+		},
+	}
+	keys := tools.SortedKeys(items[0])
+	for _, read := range readings {
+		for _, k := range keys {
+			vals := make([]string, len(items))
+			seen := map[string]bool{}
+			for i, it := range items {
+				vals[i] = read(it, k)
+				if vals[i] == "" || seen[strings.ToLower(vals[i])] {
+					vals = nil
+					break
+				}
+				seen[strings.ToLower(vals[i])] = true
+			}
+			if vals != nil {
+				return vals
+			}
+		}
+	}
+	return nil
 }
 
 // year is the year of the first date that is about the thing (a release, a first air

@@ -2,6 +2,7 @@ package reverse
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -57,5 +58,44 @@ func TestPrimary(t *testing.T) {
 		if got := Primary(rtItem(t, in)); got != want {
 			t.Errorf("Primary(%s) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Candidates whose labels read alike are told apart by a field that differs between
+// them (a description, a parent's name, a date) before the id.
+func TestCandidatesTellApart(t *testing.T) {
+	cases := []struct {
+		name  string
+		items string
+		want  []string
+	}{
+		{"description", `[{"productId":"p1","name":"Mobile App","description":"iOS and Android shopping app","order":1,"organization":{"organizationId":"o1","name":"Nordlicht Commerce GmbH"}},
+			{"productId":"p2","name":"Mobile App","description":"Ferry booking app (Fjordline)","order":0,"organization":{"organizationId":"o2","name":"Fjordline Labs AS"}},
+			{"productId":"p3","name":"Search Platform","description":"Ranking"}]`,
+			[]string{"Mobile App — iOS and Android shopping app, id p1", "Mobile App — Ferry booking app (Fjordline), id p2", "Search Platform — id p3"}},
+		{"parent name when descriptions match", `[{"productId":"p1","name":"Mobile App","description":"App","organization":{"organizationId":"o1","name":"Nordlicht Commerce GmbH"}},
+			{"productId":"p2","name":"Mobile App","description":"App","organization":{"organizationId":"o2","name":"Fjordline Labs AS"}}]`,
+			[]string{"Mobile App — Nordlicht Commerce GmbH, id p1", "Mobile App — Fjordline Labs AS, id p2"}},
+		{"date", `[{"productId":"p1","name":"Weekly sync","created_at":"2024-03-01T10:00:00Z"},{"productId":"p2","name":"Weekly sync","created_at":"2025-01-15T09:00:00Z"}]`,
+			[]string{"Weekly sync — created 2024-03-01, id p1", "Weekly sync — created 2025-01-15, id p2"}},
+		{"nothing tells them apart", `[{"productId":"p1","name":"Twin","order":1},{"productId":"p2","name":"Twin","order":1}]`,
+			[]string{"Twin — id p1", "Twin — id p2"}},
+		{"distinct names keep their labels", `[{"productId":"p1","name":"A","description":"x"},{"productId":"p2","name":"B","description":"y"}]`,
+			[]string{"A — id p1", "B — id p2"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var list []map[string]any
+			if err := json.Unmarshal([]byte(tc.items), &list); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range candidates(list, "productId") {
+				got = append(got, c.Label)
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("labels:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
 	}
 }

@@ -316,13 +316,17 @@ func Items(body any, c Collection) []map[string]any {
 }
 
 func candidates(items []map[string]any, idField string) []Candidate {
-	var out []Candidate
+	var kept []map[string]any
+	var ids []any
 	for _, it := range items {
-		id := fieldValue(it, idField)
-		if id == nil {
-			continue
+		if id := fieldValue(it, idField); id != nil {
+			kept = append(kept, it)
+			ids = append(ids, id)
 		}
-		out = append(out, Candidate{ID: id, Label: Label(it, id)})
+	}
+	var out []Candidate
+	for i, label := range labels(kept, ids) {
+		out = append(out, Candidate{ID: ids[i], Label: label})
 	}
 	return out
 }

@@ -11,7 +11,9 @@ func Things(op *tools.Operation) map[string]string {
 	out := map[string]string{}
 	for _, p := range op.Params {
 		if id, ok := Identify(op, p); ok && id.Resource != "" {
-			out[p.Arg] = Display(id.Resource)
+			if d := Display(KindNoun(op, id.Resource)); d != "" {
+				out[p.Arg] = d
+			}
 		}
 	}
 	if op.Body == nil || !op.Body.Flattened {
@@ -28,7 +30,9 @@ func Things(op *tools.Operation) map[string]string {
 		// say what it names; there is no path segment around it.
 		p := &tools.Param{Name: name, Arg: name, In: "query", Schema: s, Description: desc}
 		if id, ok := Identify(op, p); ok && id.Resource != "" {
-			out[name] = Display(id.Resource)
+			if d := Display(KindNoun(op, id.Resource)); d != "" {
+				out[name] = d
+			}
 		}
 	}
 	return out

@@ -297,7 +297,7 @@ func TestCallOperationElicits(t *testing.T) {
 			if out["status"] != "ok" {
 				t.Fatalf("status %v: %v", out["status"], out)
 			}
-			if len(h.forms) != 1 || !strings.Contains(h.forms[0].Message, "get Movie Credits") {
+			if len(h.forms) != 1 || !strings.Contains(h.forms[0].Message, "get movie credits") {
 				t.Errorf("forms %+v, want one about the operation", h.forms)
 			}
 			if got := stub.requests(); !reflect.DeepEqual(got, []string{"GET /search/person", "GET /person/6161/movie_credits"}) {

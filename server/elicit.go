@@ -177,6 +177,7 @@ func elicitation(res *clarify.Result, op *tools.Operation) mcp.ElicitationParams
 func fieldTitle(op *tools.Operation, arg string) string {
 	h := clarify.Human(arg)
 	if op != nil {
+		h = clarify.SpokenName(op, arg)
 		if t := reverse.Things(op)[arg]; t != "" {
 			h = t
 		}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // tmdbStub answers a person search for "Jennifer" with two people, and movie credits.
@@ -229,6 +231,17 @@ func TestConfirmWriteThroughForm(t *testing.T) {
 		}
 		if len(h.forms) != 1 || !strings.Contains(h.forms[0].Message, "DELETE /api/v2/silence/9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d") {
 			t.Errorf("confirm=%v: form %+v does not name the exact request", answer, h.forms)
+		}
+	}
+}
+
+// A form field whose name says nothing to a person (vid) is titled by what the spec says.
+func TestFieldTitleOpaqueName(t *testing.T) {
+	op := &tools.Operation{Method: "POST", Path: "/ipam/vlans/", InputSchema: map[string]any{"type": "object", "properties": map[string]any{
+		"vid": map[string]any{"type": "integer", "title": "ID"}, "name": map[string]any{"type": "string"}}}}
+	for arg, want := range map[string]string{"vid": "Vlan number", "name": "Name"} {
+		if got := fieldTitle(op, arg); got != want {
+			t.Errorf("fieldTitle(%s) = %q, want %q", arg, got, want)
 		}
 	}
 }

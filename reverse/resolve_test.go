@@ -393,7 +393,7 @@ func TestResolveNestedParentFirst(t *testing.T) {
 	op := rtOp(t, cat, "GET /budgets/{budget_id}/accounts/{account_id}/transactions")
 	accounts := `{"data":{"accounts":[{"id":"a1a1a1a1-0000-4000-8000-000000000001","name":"Checking"},{"id":"a2a2a2a2-0000-4000-8000-000000000002","name":"Savings"}]}}`
 	one := &rtFetcher{bodies: map[string]string{
-		"GET /budgets": `{"data":{"budgets":[{"id":"b1b1b1b1-0000-4000-8000-000000000001","name":"Family Budget"},{"id":"b2b2b2b2-0000-4000-8000-000000000002","name":"Side Business"}]}}`,
+		"GET /budgets":                      `{"data":{"budgets":[{"id":"b1b1b1b1-0000-4000-8000-000000000001","name":"Family Budget"},{"id":"b2b2b2b2-0000-4000-8000-000000000002","name":"Side Business"}]}}`,
 		"GET /budgets/{budget_id}/accounts": accounts,
 	}}
 	rs := g.Resolve(context.Background(), op, map[string]any{"budget_id": "Family Budget", "account_id": "Checking"}, one, nil)
@@ -410,7 +410,7 @@ func TestResolveNestedParentFirst(t *testing.T) {
 		}
 	}
 	two := &rtFetcher{bodies: map[string]string{
-		"GET /budgets": `{"data":{"budgets":[{"id":"b1b1b1b1-0000-4000-8000-000000000001","name":"Family Budget"},{"id":"b3b3b3b3-0000-4000-8000-000000000003","name":"Family Budget 2025"}]}}`,
+		"GET /budgets":                      `{"data":{"budgets":[{"id":"b1b1b1b1-0000-4000-8000-000000000001","name":"Family Budget"},{"id":"b3b3b3b3-0000-4000-8000-000000000003","name":"Family Budget 2025"}]}}`,
 		"GET /budgets/{budget_id}/accounts": accounts,
 	}}
 	rs = g.Resolve(context.Background(), op, map[string]any{"budget_id": "Family", "account_id": "Checking"}, two, nil)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -218,7 +219,7 @@ func planSpec(ctx context.Context, plans []*PlanCase, idx []int, opts Options, o
 		if p.Judge == JudgeSet {
 			r.Exact = r.Status == want && judgeSet(r.Got, p.Gold)
 		} else {
-			r.Exact = r.Status == want && sameStrings(r.Got, p.Gold)
+			r.Exact = r.Status == want && slices.Equal(r.Got, p.Gold)
 		}
 		out[i] = r
 	}

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -138,7 +139,7 @@ func queryMatches(got url.Values, want map[string]any) bool {
 			return false
 		}
 		exp := stringsOf(v)
-		if !sameStrings(vals, exp) && !sameStrings(splitCommas(vals), exp) && !sameStrings(vals, splitCommas(exp)) {
+		if !slices.Equal(vals, exp) && !slices.Equal(splitCommas(vals), exp) && !slices.Equal(vals, splitCommas(exp)) {
 			return false
 		}
 	}
@@ -174,18 +175,6 @@ func splitCommas(vals []string) []string {
 		out = append(out, strings.Split(v, ",")...)
 	}
 	return out
-}
-
-func sameStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func headersMatch(got http.Header, want map[string]string) bool {

@@ -1,6 +1,7 @@
 package reverse
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -51,7 +52,7 @@ func describedQualifier(res, desc string) string {
 	toks := firstSentenceWords(desc, 160)
 	want := strings.Split(res, "_")
 	for i := 0; i+len(want) < len(toks); i++ {
-		if !sameWords(toks[i:i+len(want)], want) {
+		if !slices.Equal(toks[i:i+len(want)], want) {
 			continue
 		}
 		j := i + len(want)
@@ -117,16 +118,4 @@ func firstSentenceWords(text string, limit int) []string {
 	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
-}
-
-func sameWords(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

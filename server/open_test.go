@@ -36,15 +36,7 @@ func TestOpenLookupAsks(t *testing.T) {
 		}
 	}))
 	defer up.Close()
-	opts := Options{Spec: "../reverse/testdata/unsettled.yaml", BaseURL: up.URL, Environ: []string{}}
-	cat, err := LoadCatalog(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := NewPipeline(cat, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := pipelineWith(t, Options{Spec: "../reverse/testdata/unsettled.yaml", BaseURL: up.URL, Environ: []string{}})
 	ask := "list the tasks of the Launch project"
 
 	res := p.Call(context.Background(), p.Catalog.Lookup("GET /tasks"), map[string]any{"project_id": "Launch", tools.ArgUserRequest: ask})

@@ -12,8 +12,8 @@ import (
 )
 
 // Grounded reports whether v appears in what the person said, ignoring case, spacing and
-// punctuation, and accepting simple number and date forms (72129 and 72,129; 2026-11-21
-// and "21 November 2026", "Nov 21", "today").
+// punctuation, and accepting simple number and date forms (72129 and 72,129, "second"
+// and "twenty-one"; 2026-11-21 and "21 November 2026", "Nov 21", "today").
 func Grounded(v any, said string, now time.Time) bool {
 	text := reverse.Normal(said)
 	switch x := v.(type) {
@@ -43,6 +43,9 @@ func Grounded(v any, said string, now time.Time) bool {
 func numberMentioned(n, said string) bool {
 	if f, err := strconv.ParseFloat(n, 64); err == nil && f == float64(int64(f)) {
 		n = strconv.FormatInt(int64(f), 10)
+		if wordsMention(int64(f), reverse.Normal(said)) {
+			return true
+		}
 	}
 	plain := strings.NewReplacer(",", "", "_", "").Replace(said)
 	for _, tok := range strings.FieldsFunc(plain, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' }) {

@@ -53,6 +53,29 @@ func Primary(item map[string]any) string {
 	return ""
 }
 
+// personalNames pair the fields a person's name is kept in apart: given, then family.
+var personalNames = [][2]string{{"firstName", "lastName"}, {"first_name", "last_name"}, {"givenName", "familyName"},
+	{"given_name", "family_name"}, {"firstname", "lastname"}, {"forename", "surname"}}
+
+// calledBy reports whether an item is called name by any of its names: a label field
+// (name, title, username…) or a person's given and family names together.
+func calledBy(item map[string]any, name string) bool {
+	want := Normal(name)
+	for _, f := range primaryFields {
+		if s, ok := item[f].(string); ok && Normal(s) == want && want != "" {
+			return true
+		}
+	}
+	for _, pair := range personalNames {
+		given, _ := item[pair[0]].(string)
+		family, _ := item[pair[1]].(string)
+		if given != "" && family != "" && Normal(given+" "+family) == want {
+			return true
+		}
+	}
+	return false
+}
+
 // Label describes an item so a person can choose it: "Jennifer Lawrence — Acting, The
 // Hunger Games"; "Pulp Fiction (1994)"; "rack 4 disk swap — alertname=DiskFull, active".
 func Label(item map[string]any, id any) string {

@@ -99,3 +99,26 @@ func TestCandidatesTellApart(t *testing.T) {
 		})
 	}
 }
+
+func TestExactMatchesAllNames(t *testing.T) {
+	employee := map[string]any{"id": "e1", "username": "alex.morgan", "firstName": "Alex", "lastName": "Morgan"}
+	contractor := map[string]any{"id": "c1", "username": "amorgan", "firstName": "Alex", "lastName": "Morgan"}
+	other := map[string]any{"id": "o1", "username": "alexm", "firstName": "Alexandra", "lastName": "Morgan"}
+	cases := []struct {
+		name  string
+		items []map[string]any
+		want  int
+	}{
+		{"Alex Morgan", []map[string]any{employee, contractor}, 2},    // both are called so
+		{"Alex Morgan", []map[string]any{contractor, employee}, 2},    // whatever the order
+		{"Alex Morgan", []map[string]any{employee, other}, 1},         // the other is another person
+		{"amorgan", []map[string]any{employee, contractor}, 1},        // a username is one person's
+		{"Alexandra", []map[string]any{employee, contractor}, 0},      // nobody's label
+		{"Alex Morgan", []map[string]any{contractor, {"id": "x"}}, 0}, // no label spells it
+	}
+	for _, tc := range cases {
+		if got := exactMatches(tc.items, "id", tc.name); len(got) != tc.want {
+			t.Errorf("exactMatches(%q) = %v, want %d", tc.name, got, tc.want)
+		}
+	}
+}

@@ -345,10 +345,21 @@ func fieldValue(it map[string]any, field string) any {
 	return m[inner]
 }
 
+// exactMatches are the items called name by their label, and every other item called
+// so by any of its names: a username that spells "Alex Morgan" does not settle it while
+// another user's first and last names are Alex Morgan.
 func exactMatches(items []map[string]any, idField, name string) []Candidate {
 	var exact []map[string]any
 	for _, it := range items {
 		if Normal(Primary(it)) == Normal(name) {
+			exact = append(exact, it)
+		}
+	}
+	if len(exact) == 0 {
+		return nil
+	}
+	for _, it := range items {
+		if Normal(Primary(it)) != Normal(name) && calledBy(it, name) {
 			exact = append(exact, it)
 		}
 	}

@@ -154,7 +154,7 @@ func Human(arg string) string {
 // Purpose phrases what the operation does, for "needed to ..." clauses; empty when
 // the spec says nothing short enough.
 func Purpose(op *tools.Operation) string {
-	s := op.Summary
+	s := withoutPreamble(op.Summary)
 	if s != "" {
 		// "Creates a new piece": the clause wants "create a new piece".
 		first, _, _ := strings.Cut(s, " ")
@@ -167,7 +167,7 @@ func Purpose(op *tools.Operation) string {
 		// wants the bare verb ("needed to delete a silence"). One that starts otherwise is
 		// mostly a noun phrase ("Rack elevation representing the list of rack units"),
 		// which "needed to" cannot take: no clause then.
-		line := firstLine(op.Description)
+		line := withoutPreamble(firstLine(op.Description))
 		s = bareVerb(line)
 		first, _, _ := strings.Cut(s, " ")
 		if s == line && !imperatives[strings.ToLower(first)] {
@@ -179,6 +179,14 @@ func Purpose(op *tools.Operation) string {
 		return ""
 	}
 	return commonCase(s, op.Description)
+}
+
+// preamble is what a summary may say before what the operation does ("Used to retrieve
+// the hours", "This endpoint allows you to create a tag"): the clause starts after it.
+var preamble = regexp.MustCompile(`(?i)^(?:this (?:endpoint|operation|method|api|call|request|resource) (?:is )?(?:used to|allows you to|allows to|lets you|will|can be used to)|(?:is |can be )?used to|use this (?:endpoint |operation |method )?to|allows (?:you )?to|lets you|enables you to|(?:an? )?(?:endpoint|api|method|operation|call) (?:used )?to)\s+`)
+
+func withoutPreamble(s string) string {
+	return preamble.ReplaceAllString(strings.TrimSpace(s), "")
 }
 
 // functionWords stay lower case in a Title Case summary ("List Snapshots for a Droplet").

@@ -176,6 +176,10 @@ func TestPurposeCase(t *testing.T) {
 		{"Post a message to Slack", "Posts a message to a channel in Slack, as the bot user.", "post a message to Slack"},
 		{"Create a Contact", "Creates a new contact.", "create a contact"},
 		{"Get v2 Report", "", "get v2 report"},
+		{"Used to retrieve details about the logged in user's hours", "", "retrieve details about the logged in user's hours"},
+		{"This endpoint allows you to create a tag", "", "create a tag"},
+		{"Endpoint to list invoices", "", "list invoices"},
+		{"", "Use this endpoint to delete a webhook.", "delete a webhook"},
 	}
 	for _, tc := range cases {
 		if got := Purpose(&tools.Operation{Summary: tc.summary, Description: tc.description}); got != tc.want {

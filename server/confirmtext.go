@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"mime"
 	"net/http"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -61,9 +64,13 @@ func bounded(s string, limit int, rd *tools.Redactor, more string) string {
 	return s[:n] + more
 }
 
-// confirmText is the confirmation question: the request, what it does, and its body.
-func confirmText(target, effect, body string) string {
+// confirmText is the confirmation question: the request, what it does, the names its
+// looked-up values stand for, and its body.
+func confirmText(target, effect, names, body string) string {
 	q := fmt.Sprintf("Shall I send %s? %s", target, effect)
+	if names != "" {
+		q += " " + names
+	}
 	if body != "" {
 		q += "\nBody:\n" + body
 	}
@@ -99,4 +106,27 @@ func unescapeHTML(b []byte) []byte {
 		out, i = append(out, b[i], b[i+1]), i+1
 	}
 	return out
+}
+
+// lookedUpNames says which thing each value looked up from a name is, so a person
+// confirms a request on "Harbour View Renovation", not on the id it was found as:
+// "(3f9c2a71-… is the project "Harbour View Renovation".)".
+func lookedUpNames(c *call) string {
+	var parts []string
+	for _, arg := range slices.Sorted(maps.Keys(c.state.Resolutions)) {
+		r := c.state.Resolutions[arg]
+		v, sent := c.args[arg]
+		if r.Outcome != reverse.Filled || !sent || fmt.Sprint(v) != fmt.Sprint(r.Value) {
+			continue
+		}
+		name, _ := r.Input.(string)
+		if name == "" || name == fmt.Sprint(v) {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%v is the %s %q", v, reverse.Display(r.Resource), name))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "(" + strings.Join(parts, "; ") + ".)"
 }

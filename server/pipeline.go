@@ -269,7 +269,7 @@ func (p *Pipeline) confirmed(c *call) bool {
 	p.clarify(c, []clarify.Question{{
 		Field:    tools.ArgConfirm,
 		Kind:     clarify.Unconfirmed,
-		Question: confirmText(target, confirmEffect(c.op), body),
+		Question: confirmText(target, confirmEffect(c.op), lookedUpNames(c), body),
 		Options:  []clarify.Option{{Value: true, Label: "Yes, send it"}, {Value: false, Label: "No, cancel"}},
 		Reason:   reason,
 	}})

@@ -38,6 +38,9 @@ type compiler struct {
 	paramsDone map[*byte]*Param
 	// budgets holds the bounded request schemas and their sizes (see schemabudget.go).
 	budgets *budgets
+	// pool holds one copy of each request schema and text kept (see hashcons.go).
+	pool   *pool
+	inputs inputSchemas
 	// problem is set when the document holds something this compiler does not read
 	// exactly as the precise path does; the caller then takes that path.
 	problem string
@@ -51,7 +54,7 @@ var componentSections = []string{
 func newCompiler(d []byte, lens *spans) *compiler {
 	c := &compiler{rj: rj{lens: lens},
 		d: d, index: map[string][]byte{}, resolved: map[string][]byte{},
-		schemas: map[*byte]*rawSchema{},
+		schemas: map[*byte]*rawSchema{}, pool: newPool(),
 	}
 	c.objEach(d, func(k string, v []byte) bool {
 		if k == "components" {
@@ -233,6 +236,11 @@ func (c *compiler) compile(source string) *Catalog {
 	})
 	assignNames(cat.Operations)
 	configParams(cat)
+	// configParams rebuilt some input schemas: shared again as a cached catalog's are
+	// when decoded.
+	for _, o := range cat.Operations {
+		o.InputSchema = c.inputs.of(o)
+	}
 	return cat
 }
 
@@ -397,7 +405,7 @@ func (c *compiler) operation(method, path string, item map[string][]byte, raw []
 	c.withCeiling(bodyCeiling(o.Params), func() { o.Body, optional = c.body(f["requestBody"]) })
 	writeNeedsBody(o, optional)
 	nameArguments(o)
-	o.InputSchema = inputSchema(o)
+	o.InputSchema = c.inputs.of(o)
 	responses := f["responses"]
 	codes := c.successCodes(responses)
 	o.Response = c.response(codes)
@@ -411,9 +419,9 @@ func (c *compiler) operationHead(method, path string, f map[string][]byte) *Oper
 		OperationID: rawStr(f["operationId"]),
 		Method:      method,
 		Path:        path,
-		Summary:     strings.TrimSpace(rawStr(f["summary"])),
-		Description: strings.TrimSpace(rawStr(f["description"])),
-		Tags:        c.rawStrings(f["tags"]),
+		Summary:     c.pool.str(strings.TrimSpace(rawStr(f["summary"]))),
+		Description: c.pool.str(strings.TrimSpace(rawStr(f["description"]))),
+		Tags:        c.pooledStrings(c.rawStrings(f["tags"])),
 		Deprecated:  rawTrue(f["deprecated"]),
 		Extensions:  rawExtensions(f),
 	}
@@ -502,6 +510,12 @@ func (c *compiler) compiledParam(v []byte) *Param {
 	}
 	if rawTrue(f["deprecated"]) {
 		p.Schema["deprecated"] = true
+	}
+	p.Schema = c.pool.schema(p.Schema)
+	p.Name, p.In, p.Style, p.Description = c.pool.str(p.Name), c.pool.str(p.In), c.pool.str(p.Style), c.pool.str(p.Description)
+	p.Default = c.pool.value(p.Default)
+	if p.Examples != nil {
+		p.Examples, _ = c.pool.value(p.Examples).([]any)
 	}
 	if c.paramsDone == nil {
 		c.paramsDone = map[*byte]*Param{}
@@ -604,6 +618,7 @@ func (c *compiler) body(raw []byte) (b *Body, optional bool) {
 		}
 		return true
 	})
+	b.Schema = c.pool.schema(b.Schema)
 	return b, optional
 }
 
@@ -738,6 +753,14 @@ func (c *compiler) checkPathParams(path string, item map[string][]byte) {
 			}
 		}
 	}
+}
+
+// pooledStrings replaces each string of l by the pool's copy, in place.
+func (c *compiler) pooledStrings(l []string) []string {
+	for i, s := range l {
+		l[i] = c.pool.str(s)
+	}
+	return l
 }
 
 // templateVars lists the distinct {variables} of a path template, in order.

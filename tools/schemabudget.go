@@ -150,6 +150,7 @@ func (c *compiler) boundedSchema(s *rawSchema, mode schemaMode) map[string]any {
 			out = deeper
 		}
 	}
+	out = c.pool.schema(out)
 	b.done[key] = out
 	return out
 }

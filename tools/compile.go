@@ -233,6 +233,7 @@ func (c *compiler) compile(source string) *Catalog {
 		eachMethod(item, func(method string, op []byte) {
 			cat.Operations = append(cat.Operations, c.operation(method, path, item, op))
 		})
+		c.trimCaches()
 	})
 	assignNames(cat.Operations)
 	configParams(cat)
@@ -242,6 +243,32 @@ func (c *compiler) compile(source string) *Catalog {
 		o.InputSchema = c.inputs.of(o)
 	}
 	return cat
+}
+
+// maxHeldSchemas is how many parsed schemas the compiler holds before it lets them go
+// (trimCaches).
+const maxHeldSchemas = 30000
+
+// trimCaches lets go of the parsed schemas and of what is known of them by identity
+// (bounded conversions, skeletons, required names) once there are more than
+// maxHeldSchemas, between two path items. Each of those depends on the schema and on the
+// size estimates alone, which stay (by address, see sizeKey), so what is needed again is
+// computed again, the same; and the pool (see hashcons.go) gives the same shared copy.
+// Microsoft Graph beta parses 134,515 schemas: held to the end, with what is known of
+// them, they were half the compile's live memory besides the spec's bytes.
+func (c *compiler) trimCaches() {
+	if len(c.schemas) <= maxHeldSchemas {
+		return
+	}
+	// New maps: a cleared one keeps its room.
+	c.schemas = map[*byte]*rawSchema{}
+	if b := c.budgets; b != nil {
+		// Sizes stay (see sizeKey).
+		b.done, b.needs = map[boundKey]map[string]any{}, map[*rawSchema][]string{}
+	}
+	if c.memo != nil {
+		c.memo, c.skeletons = map[memoKey]memoEntry{}, map[*rawSchema]memoEntry{}
+	}
 }
 
 // eachPathItem calls f with each path item of paths, $refs followed, in the catalog's

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"encoding/binary"
 	"math"
 	"reflect"
 	"sort"
@@ -133,7 +134,7 @@ func (p *pool) object(m map[string]any) any {
 	sort.Strings(keys)
 	b := append(p.buf[:0], '{')
 	for _, k := range keys {
-		b = appendLen(b, k)
+		b = appendHeld(b, k)
 		var ok bool
 		if b, ok = p.key(b, out[k]); !ok {
 			p.buf = b
@@ -175,7 +176,7 @@ func (p *pool) strings(l []string) any {
 	b := append(p.buf[:0], '<')
 	for i, s := range l {
 		out[i] = p.str(s)
-		b = appendLen(b, s)
+		b = appendHeld(b, out[i])
 	}
 	p.buf = b
 	if len(out) == 0 {
@@ -202,7 +203,7 @@ func (p *pool) key(b []byte, v any) ([]byte, bool) {
 		b = append(b, 'n')
 	case string:
 		b = append(b, 's')
-		b = appendLen(b, x)
+		b = appendHeld(b, x)
 	case bool:
 		if x {
 			b = append(b, 't')
@@ -261,6 +262,16 @@ func (p *pool) key(b []byte, v any) ([]byte, bool) {
 		return b, false
 	}
 	return append(b, ';'), true
+}
+
+// appendHeld appends a held string: its address and length, which the pool keeps for
+// it alone (a key holding descriptions whole was a third of the pool).
+func appendHeld(b []byte, s string) []byte {
+	if s == "" {
+		return append(b, 0, 0)
+	}
+	b = binary.AppendUvarint(b, uint64(uintptr(unsafe.Pointer(unsafe.StringData(s)))))
+	return binary.AppendUvarint(b, uint64(len(s)))
 }
 
 func appendLen(b []byte, s string) []byte {

@@ -34,8 +34,12 @@ type compiler struct {
 	skeletons map[*rawSchema]memoEntry  // by schema alone (see memo.go)
 	leaves    map[string]map[string]any // leaf skeletons by type list (see leafSkeleton)
 	recRanges [][3]int                  // start, end and cycle of each recursive component schema
-	// paramsDone holds each compiled parameter object (see param).
-	paramsDone map[*byte]*Param
+	// paramsDone holds each compiled parameter object (see param); paramAt the place of
+	// each copy given to the operation being compiled, sharedParams the copies shared
+	// (see shareParams).
+	paramsDone   map[*byte]*Param
+	paramAt      map[*Param]*byte
+	sharedParams map[paramKey]*Param
 	// budgets holds the bounded request schemas and their sizes (see schemabudget.go).
 	budgets *budgets
 	// pool holds one copy of each request schema and text kept (see hashcons.go).
@@ -262,6 +266,7 @@ func (c *compiler) trimCaches() {
 	}
 	// New maps: a cleared one keeps its room.
 	c.schemas = map[*byte]*rawSchema{}
+	c.paramsDone = nil
 	if b := c.budgets; b != nil {
 		// Sizes stay (see sizeKey).
 		b.done, b.needs = map[boundKey]map[string]any{}, map[*rawSchema][]string{}
@@ -432,6 +437,7 @@ func (c *compiler) operation(method, path string, item map[string][]byte, raw []
 	c.withCeiling(bodyCeiling(o.Params), func() { o.Body, optional = c.body(f["requestBody"]) })
 	writeNeedsBody(o, optional)
 	nameArguments(o)
+	c.shareParams(o.Params)
 	o.InputSchema = c.inputs.of(o)
 	responses := f["responses"]
 	codes := c.successCodes(responses)
@@ -482,7 +488,41 @@ func (c *compiler) params(pathLevel, opLevel []byte) []*Param {
 // read-only schema, examples and extensions.
 func (c *compiler) param(v []byte) *Param {
 	cp := *c.compiledParam(v)
+	if c.paramAt == nil {
+		c.paramAt = map[*Param]*byte{}
+	}
+	c.paramAt[&cp] = &v[0]
 	return &cp
+}
+
+// paramKey names an operation's parameter: the parameter object's place in the document
+// and the argument name the operation gives it.
+type paramKey struct {
+	at  *byte
+	arg string
+}
+
+// shareParams gives the operation the Param another operation has for the same
+// parameter object and argument name, when there is one: Microsoft Graph beta's
+// operations hold 90,000 parameters, most of them $top, $select or an id of another
+// operation's path. Params are read-only once compiled.
+func (c *compiler) shareParams(params []*Param) {
+	if c.sharedParams == nil {
+		c.sharedParams = map[paramKey]*Param{}
+	}
+	for i, p := range params {
+		at, ok := c.paramAt[p]
+		if !ok {
+			continue
+		}
+		k := paramKey{at, p.Arg}
+		if held, ok := c.sharedParams[k]; ok {
+			params[i] = held
+		} else {
+			c.sharedParams[k] = p
+		}
+	}
+	clear(c.paramAt)
 }
 
 // compiledParam is the one compiled Param of a parameter object, shared: read-only.

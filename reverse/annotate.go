@@ -1,8 +1,11 @@
 package reverse
 
 import (
+	"encoding/binary"
 	"fmt"
+	"reflect"
 	"strings"
+	"unsafe"
 
 	"github.com/askapi/askapi/tools"
 )
@@ -19,9 +22,15 @@ type Resolvable struct {
 // name, what is resolvable and through which operation.
 func (g *Graph) Annotate() map[string][]Resolvable {
 	out := map[string][]Resolvable{}
+	// A large spec widens the same argument the same way in many operations (Microsoft
+	// Graph beta: thousands of operations on one user id): each widened schema, and
+	// each input schema widened the same way, is made once and shared, read-only.
+	widenedOnce := map[widenKey]map[string]any{}
+	inputsOnce := map[string]map[string]any{}
+	var key []byte
 	for _, op := range g.cat.Operations {
 		props, _ := op.InputSchema["properties"].(map[string]any)
-		copied := false
+		var changes []change
 		for _, e := range g.edges[op] {
 			prods := g.runnableFor(op, e.Producers)
 			if len(prods) == 0 {
@@ -33,43 +42,81 @@ func (g *Graph) Annotate() map[string][]Resolvable {
 			if !ok {
 				continue
 			}
-			if !copied {
-				// The input schema may be shared with another catalog: replace it, never
-				// write into it.
-				props = copyInputSchema(op)
-				copied = true
+			wk := widenKey{reflect.ValueOf(schema).UnsafePointer(), Display(e.Resource), prod.OpKey}
+			widened, done := widenedOnce[wk]
+			if !done {
+				widened = widen(schema, wk.resource, wk.via)
+				widenedOnce[wk] = widened
 			}
-			widened := map[string]any{}
-			for k, v := range schema {
-				widened[k] = v
-			}
-			idDesc := ""
-			switch t := tools.SchemaType(schema); t {
-			case "integer", "number":
-				widened["type"] = []string{t, "string"}
-			case "string":
-				if f, ok := schema["format"].(string); ok {
-					idDesc = " (" + f + ")"
-					delete(widened, "format")
-				}
-			}
-			delete(widened, "pattern")
-			desc, _ := schema["description"].(string)
-			if desc = strings.TrimSpace(desc); desc != "" && !strings.HasSuffix(desc, ".") {
-				desc += "."
-			}
-			note := fmt.Sprintf("The %s's id%s, or its name: askapi looks a name up through %s and asks the user when it matches several or none.", Display(e.Resource), idDesc, prod.OpKey)
-			if Display(e.Resource) == "" {
-				note = fmt.Sprintf("An id%s, or a name: askapi looks a name up through %s and asks the user when it matches several or none.", idDesc, prod.OpKey)
-			}
-			widened["description"] = strings.TrimSpace(desc + " " + note)
-			// Only the published input schema is widened: the parameter keeps its declared
-			// schema, by whose type, format and pattern Resolve and PlanCall tell an id
-			// from a name.
-			props[e.Arg] = widened
+			changes = append(changes, change{e.Arg, widened})
 		}
+		if len(changes) == 0 {
+			continue
+		}
+		// The input schema may be shared with another catalog: replace it, never write
+		// into it. The same input schema widened the same way is shared.
+		key = binary.AppendUvarint(key[:0], uint64(uintptr(reflect.ValueOf(op.InputSchema).UnsafePointer())))
+		for _, c := range changes {
+			key = binary.AppendUvarint(key, uint64(len(c.arg)))
+			key = append(key, c.arg...)
+			key = binary.AppendUvarint(key, uint64(uintptr(reflect.ValueOf(c.schema).UnsafePointer())))
+		}
+		if in, ok := inputsOnce[string(key)]; ok {
+			op.InputSchema = in
+			continue
+		}
+		props = copyInputSchema(op)
+		for _, c := range changes {
+			props[c.arg] = c.schema
+		}
+		inputsOnce[string(key)] = op.InputSchema
 	}
 	return out
+}
+
+// widenKey names a widened schema: the schema widened (kept alive by the catalog, so its
+// address names it), the resource and the operation that looks the name up.
+type widenKey struct {
+	schema        unsafe.Pointer
+	resource, via string
+}
+
+// change is one argument's widened schema.
+type change struct {
+	arg    string
+	schema map[string]any
+}
+
+// widen is schema accepting a name of resource as well as its id, looked up through via.
+func widen(schema map[string]any, resource, via string) map[string]any {
+	widened := map[string]any{}
+	for k, v := range schema {
+		widened[k] = v
+	}
+	idDesc := ""
+	switch t := tools.SchemaType(schema); t {
+	case "integer", "number":
+		widened["type"] = []string{t, "string"}
+	case "string":
+		if f, ok := schema["format"].(string); ok {
+			idDesc = " (" + f + ")"
+			delete(widened, "format")
+		}
+	}
+	delete(widened, "pattern")
+	desc, _ := schema["description"].(string)
+	if desc = strings.TrimSpace(desc); desc != "" && !strings.HasSuffix(desc, ".") {
+		desc += "."
+	}
+	note := fmt.Sprintf("The %s's id%s, or its name: askapi looks a name up through %s and asks the user when it matches several or none.", resource, idDesc, via)
+	if resource == "" {
+		note = fmt.Sprintf("An id%s, or a name: askapi looks a name up through %s and asks the user when it matches several or none.", idDesc, via)
+	}
+	widened["description"] = strings.TrimSpace(desc + " " + note)
+	// Only the published input schema is widened: the parameter keeps its declared
+	// schema, by whose type, format and pattern Resolve and PlanCall tell an id from a
+	// name.
+	return widened
 }
 
 // copyInputSchema gives op its own input schema and property map, and returns the map.

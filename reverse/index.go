@@ -37,7 +37,7 @@ type index struct {
 	// producerCache holds listingProducers by resource, field and key.
 	producerCache sync.Map
 	// values indexes what single-object responses carry, for the general rule.
-	values map[string][]valueSource
+	values map[string][]*valueSource
 }
 
 func newIndex(cat *tools.Catalog) *index {

@@ -46,8 +46,10 @@ func stripTail(key string) string {
 
 // valueIndex files the top-level properties of every safe operation's object response
 // (or of the object under a lone "data" envelope) by their normal names.
-func valueIndex(cat *tools.Catalog) map[string][]valueSource {
-	out := map[string][]valueSource{}
+func valueIndex(cat *tools.Catalog) map[string][]*valueSource {
+	out := map[string][]*valueSource{}
+	// A source is filed under several names: one copy, and each pointer the same string.
+	ptrs := map[string]string{}
 	for _, op := range cat.Operations {
 		if !op.ReadOnly() || op.Response == nil || tools.SchemaType(op.Response) == "array" {
 			continue
@@ -65,7 +67,13 @@ func valueIndex(cat *tools.Catalog) map[string][]valueSource {
 			if k == "" {
 				continue
 			}
-			src := valueSource{op: op, typ: tools.SchemaType(sub), ptr: prefix + "/" + escape(n)}
+			ptr := prefix + "/" + escape(n)
+			if held, ok := ptrs[ptr]; ok {
+				ptr = held
+			} else {
+				ptrs[ptr] = ptr
+			}
+			src := &valueSource{op: op, typ: tools.SchemaType(sub), ptr: ptr}
 			out[k] = append(out[k], src)
 			// Filed also under the parts a shorter name would say: user_geolocation under
 			// geolocation (~tail) and user (~head), for the looser tiers below.
@@ -111,7 +119,7 @@ func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bo
 	}
 	typ := tools.SchemaType(p.Schema)
 	var out []Producer
-	add := func(srcs []valueSource, score int) {
+	add := func(srcs []*valueSource, score int) {
 		if len(srcs) > maxValueSources {
 			return // every record carries it (a kind, a state): it says nothing of which
 		}
@@ -173,8 +181,8 @@ func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bo
 
 // suffixed finds outputs named like the argument plus a generic last word (an argument
 // restaurant, an output restaurant_name).
-func (ix *index) suffixed(key string) [][]valueSource {
-	var out [][]valueSource
+func (ix *index) suffixed(key string) [][]*valueSource {
+	var out [][]*valueSource
 	for _, tail := range tailOrder {
 		if srcs, ok := ix.values[key+"_"+tail]; ok {
 			out = append(out, srcs)

@@ -1,6 +1,10 @@
 package tools
 
 import (
+	"encoding/binary"
+	"reflect"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -62,6 +66,34 @@ func argName(name string) string {
 // inputSchema builds the tool's flat input schema: parameters, then body, then the
 // reserved arguments.
 func inputSchema(o *Operation) map[string]any {
+	return inputSchemaOf(inputProps(o))
+}
+
+func inputSchemaOf(props map[string]any, required []string) map[string]any {
+	props[ArgUserRequest] = userRequestSchema
+	props[ArgContinuation] = continuationSchema
+	schema := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		schema["required"] = slices.Clip(required)
+	}
+	return schema
+}
+
+// The reserved arguments' schemas, shared by every input schema: read-only.
+var (
+	userRequestSchema = map[string]any{
+		"type":        "string",
+		"description": "The user's own words behind this call. askapi checks that values were said, not invented, and uses them to complete arguments. Never sent to the API.",
+	}
+	continuationSchema = map[string]any{
+		"type":        "string",
+		"description": "The continuation token from an earlier needs_clarification result, passed back unchanged with the user's answers. Never sent to the API.",
+	}
+)
+
+// inputProps are the input schema's properties, the reserved arguments left out, and its
+// required names.
+func inputProps(o *Operation) (map[string]any, []string) {
 	props := map[string]any{}
 	var required []string
 	for _, p := range o.Params {
@@ -86,17 +118,47 @@ func inputSchema(o *Operation) map[string]any {
 			}
 		}
 	}
-	props[ArgUserRequest] = map[string]any{
-		"type":        "string",
-		"description": "The user's own words behind this call. askapi checks that values were said, not invented, and uses them to complete arguments. Never sent to the API.",
+	return props, required
+}
+
+// inputSchemas holds the input schemas built, one per content: operations taking the
+// same arguments (Microsoft Graph's thousands of get, update and delete operations on
+// navigation properties) share one, read-only. Their properties' schemas are known by
+// identity, which the held schemas keep alive.
+type inputSchemas struct {
+	held map[string]map[string]any
+	buf  []byte
+}
+
+// of is o's input schema, shared with every operation of the same arguments.
+func (h *inputSchemas) of(o *Operation) map[string]any {
+	props, required := inputProps(o)
+	names := make([]string, 0, len(props))
+	for k := range props {
+		names = append(names, k)
 	}
-	props[ArgContinuation] = map[string]any{
-		"type":        "string",
-		"description": "The continuation token from an earlier needs_clarification result, passed back unchanged with the user's answers. Never sent to the API.",
+	sort.Strings(names)
+	b := h.buf[:0]
+	for _, k := range names {
+		m, ok := props[k].(map[string]any)
+		if !ok || m == nil {
+			return inputSchemaOf(props, required) // not known by identity: not shared
+		}
+		b = appendLen(b, k)
+		b = binary.AppendUvarint(b, uint64(uintptr(reflect.ValueOf(m).UnsafePointer())))
 	}
-	schema := map[string]any{"type": "object", "properties": props}
-	if len(required) > 0 {
-		schema["required"] = required
+	b = append(b, '|')
+	for _, r := range required {
+		b = appendLen(b, r)
 	}
-	return schema
+	h.buf = b
+	if s, ok := h.held[string(b)]; ok {
+		return s
+	}
+	if h.held == nil {
+		h.held = map[string]map[string]any{}
+	}
+	s := inputSchemaOf(props, required)
+	h.held[string(b)] = s
+	return s
 }

@@ -313,9 +313,8 @@ func (d *catDecoder) operation(o *Operation) {
 		}
 	}
 	o.Extensions = d.anyMap()
-	if d.err == nil {
-		o.InputSchema = inputSchema(o)
-	}
+	// The input schema is built once every operation is decoded (decodeCatalog): shared
+	// between operations as the compiler shares it.
 }
 
 // param decodes a parameter into p.
@@ -463,6 +462,10 @@ func decodeCatalog(data []byte, census func(heads *Catalog)) (cat *Catalog, err 
 		if err != nil {
 			return nil, err
 		}
+	}
+	var inputs inputSchemas
+	for _, o := range cat.Operations {
+		o.InputSchema = inputs.of(o)
 	}
 	return cat, nil
 }

@@ -34,10 +34,17 @@ type compiler struct {
 	skeletons map[*rawSchema]memoEntry  // by schema alone (see memo.go)
 	leaves    map[string]map[string]any // leaf skeletons by type list (see leafSkeleton)
 	recRanges [][3]int                  // start, end and cycle of each recursive component schema
-	// paramsDone holds each compiled parameter object (see param).
-	paramsDone map[*byte]*Param
+	// paramsDone holds each compiled parameter object (see param); paramAt the place of
+	// each copy given to the operation being compiled, sharedParams the copies shared
+	// (see shareParams).
+	paramsDone   map[*byte]*Param
+	paramAt      map[*Param]*byte
+	sharedParams map[paramKey]*Param
 	// budgets holds the bounded request schemas and their sizes (see schemabudget.go).
 	budgets *budgets
+	// pool holds one copy of each request schema and text kept (see hashcons.go).
+	pool   *pool
+	inputs inputSchemas
 	// problem is set when the document holds something this compiler does not read
 	// exactly as the precise path does; the caller then takes that path.
 	problem string
@@ -51,7 +58,7 @@ var componentSections = []string{
 func newCompiler(d []byte, lens *spans) *compiler {
 	c := &compiler{rj: rj{lens: lens},
 		d: d, index: map[string][]byte{}, resolved: map[string][]byte{},
-		schemas: map[*byte]*rawSchema{},
+		schemas: map[*byte]*rawSchema{}, pool: newPool(),
 	}
 	c.objEach(d, func(k string, v []byte) bool {
 		if k == "components" {
@@ -230,10 +237,43 @@ func (c *compiler) compile(source string) *Catalog {
 		eachMethod(item, func(method string, op []byte) {
 			cat.Operations = append(cat.Operations, c.operation(method, path, item, op))
 		})
+		c.trimCaches()
 	})
 	assignNames(cat.Operations)
 	configParams(cat)
+	// configParams rebuilt some input schemas: shared again as a cached catalog's are
+	// when decoded.
+	for _, o := range cat.Operations {
+		o.InputSchema = c.inputs.of(o)
+	}
 	return cat
+}
+
+// maxHeldSchemas is how many parsed schemas the compiler holds before it lets them go
+// (trimCaches).
+const maxHeldSchemas = 30000
+
+// trimCaches lets go of the parsed schemas and of what is known of them by identity
+// (bounded conversions, skeletons, required names) once there are more than
+// maxHeldSchemas, between two path items. Each of those depends on the schema and on the
+// size estimates alone, which stay (by address, see sizeKey), so what is needed again is
+// computed again, the same; and the pool (see hashcons.go) gives the same shared copy.
+// Microsoft Graph beta parses 134,515 schemas: held to the end, with what is known of
+// them, they were half the compile's live memory besides the spec's bytes.
+func (c *compiler) trimCaches() {
+	if len(c.schemas) <= maxHeldSchemas {
+		return
+	}
+	// New maps: a cleared one keeps its room.
+	c.schemas = map[*byte]*rawSchema{}
+	c.paramsDone = nil
+	if b := c.budgets; b != nil {
+		// Sizes stay (see sizeKey).
+		b.done, b.needs = map[boundKey]map[string]any{}, map[*rawSchema][]string{}
+	}
+	if c.memo != nil {
+		c.memo, c.skeletons = map[memoKey]memoEntry{}, map[*rawSchema]memoEntry{}
+	}
 }
 
 // eachPathItem calls f with each path item of paths, $refs followed, in the catalog's
@@ -397,7 +437,8 @@ func (c *compiler) operation(method, path string, item map[string][]byte, raw []
 	c.withCeiling(bodyCeiling(o.Params), func() { o.Body, optional = c.body(f["requestBody"]) })
 	writeNeedsBody(o, optional)
 	nameArguments(o)
-	o.InputSchema = inputSchema(o)
+	c.shareParams(o.Params)
+	o.InputSchema = c.inputs.of(o)
 	responses := f["responses"]
 	codes := c.successCodes(responses)
 	o.Response = c.response(codes)
@@ -411,9 +452,9 @@ func (c *compiler) operationHead(method, path string, f map[string][]byte) *Oper
 		OperationID: rawStr(f["operationId"]),
 		Method:      method,
 		Path:        path,
-		Summary:     strings.TrimSpace(rawStr(f["summary"])),
-		Description: strings.TrimSpace(rawStr(f["description"])),
-		Tags:        c.rawStrings(f["tags"]),
+		Summary:     c.pool.str(strings.TrimSpace(rawStr(f["summary"]))),
+		Description: c.pool.str(strings.TrimSpace(rawStr(f["description"]))),
+		Tags:        c.pooledStrings(c.rawStrings(f["tags"])),
 		Deprecated:  rawTrue(f["deprecated"]),
 		Extensions:  rawExtensions(f),
 	}
@@ -447,7 +488,41 @@ func (c *compiler) params(pathLevel, opLevel []byte) []*Param {
 // read-only schema, examples and extensions.
 func (c *compiler) param(v []byte) *Param {
 	cp := *c.compiledParam(v)
+	if c.paramAt == nil {
+		c.paramAt = map[*Param]*byte{}
+	}
+	c.paramAt[&cp] = &v[0]
 	return &cp
+}
+
+// paramKey names an operation's parameter: the parameter object's place in the document
+// and the argument name the operation gives it.
+type paramKey struct {
+	at  *byte
+	arg string
+}
+
+// shareParams gives the operation the Param another operation has for the same
+// parameter object and argument name, when there is one: Microsoft Graph beta's
+// operations hold 90,000 parameters, most of them $top, $select or an id of another
+// operation's path. Params are read-only once compiled.
+func (c *compiler) shareParams(params []*Param) {
+	if c.sharedParams == nil {
+		c.sharedParams = map[paramKey]*Param{}
+	}
+	for i, p := range params {
+		at, ok := c.paramAt[p]
+		if !ok {
+			continue
+		}
+		k := paramKey{at, p.Arg}
+		if held, ok := c.sharedParams[k]; ok {
+			params[i] = held
+		} else {
+			c.sharedParams[k] = p
+		}
+	}
+	clear(c.paramAt)
 }
 
 // compiledParam is the one compiled Param of a parameter object, shared: read-only.
@@ -502,6 +577,12 @@ func (c *compiler) compiledParam(v []byte) *Param {
 	}
 	if rawTrue(f["deprecated"]) {
 		p.Schema["deprecated"] = true
+	}
+	p.Schema = c.pool.schema(p.Schema)
+	p.Name, p.In, p.Style, p.Description = c.pool.str(p.Name), c.pool.str(p.In), c.pool.str(p.Style), c.pool.str(p.Description)
+	p.Default = c.pool.value(p.Default)
+	if p.Examples != nil {
+		p.Examples, _ = c.pool.value(p.Examples).([]any)
 	}
 	if c.paramsDone == nil {
 		c.paramsDone = map[*byte]*Param{}
@@ -604,6 +685,7 @@ func (c *compiler) body(raw []byte) (b *Body, optional bool) {
 		}
 		return true
 	})
+	b.Schema = c.pool.schema(b.Schema)
 	return b, optional
 }
 
@@ -738,6 +820,14 @@ func (c *compiler) checkPathParams(path string, item map[string][]byte) {
 			}
 		}
 	}
+}
+
+// pooledStrings replaces each string of l by the pool's copy, in place.
+func (c *compiler) pooledStrings(l []string) []string {
+	for i, s := range l {
+		l[i] = c.pool.str(s)
+	}
+	return l
 }
 
 // templateVars lists the distinct {variables} of a path template, in order.

@@ -11,12 +11,44 @@ import (
 // rawSchema is one schema object read from raw bytes: the keywords the converter uses,
 // with subschemas left as raw slices of the document. It mirrors what kin-openapi decodes
 // into openapi3.Schema, so conversion gives the same JSON Schema.
+//
+// A large spec has a hundred thousand of them (Microsoft Graph beta: 134,515, most of
+// them a type and a description), all held until the compile ends: the keywords few
+// schemas carry live apart (rawRare), and the schemas that carry none share one empty
+// set. Always make one with newRawSchema.
 type rawSchema struct {
 	always *bool
 
-	types                      []string
-	title, description         []byte // raw tokens, decoded when used
-	format                     string
+	types              []string
+	title, description []byte // raw tokens, decoded when used
+	format             string
+	items              []byte
+	props              []member
+	nprops             int
+	required           []string
+	allOf              [][]byte
+	uniqueItems        bool
+	deprecated         bool
+	readOnly           bool
+	writeOnly          bool
+	nullable           bool
+	// flagged is set once cycle is known: 1 + the $ref cycle of the component the schema
+	// lies in, 0 for none (see memo.go).
+	flagged bool
+	cycle   int
+	// conjunct is the extra allOf entry made of a 3.1 $ref's assertion siblings.
+	conjunct *rawSchema
+	// at is where the schema lies in the document: the one address compiler.schema
+	// gives it again once it was let go (trimCaches), so what is known of it by address
+	// outlives it.
+	at *byte
+	// rawRare is never nil: noRare, shared and never written, when the schema carries
+	// none of its keywords; rare gives a schema its own before one is set.
+	*rawRare
+}
+
+// rawRare holds the keywords few schemas carry.
+type rawRare struct {
 	pattern                    string
 	enum, constV, def, example []byte
 	examples                   []byte
@@ -25,30 +57,40 @@ type rawSchema struct {
 	exMinV, exMaxV             *float64
 	minLength, minItems        uint64
 	maxLength, maxItems        *uint64
-	uniqueItems, deprecated    bool
-	readOnly, writeOnly        bool
-	nullable                   bool
-	items                      []byte
 	prefixItems                [][]byte
-	properties                 []byte
-	props                      []member
-	nprops                     int
-	required                   []string
 	apHas                      *bool
 	apSchema                   []byte
-	oneOf, anyOf, allOf        [][]byte
+	oneOf, anyOf               [][]byte
 	not                        []byte
-	// flagged is set once cycle is known: 1 + the $ref cycle of the component the schema
-	// lies in, 0 for none (see memo.go).
-	flagged bool
-	cycle   int
-	// conjunct is the extra allOf entry made of a 3.1 $ref's assertion siblings.
-	conjunct *rawSchema
+}
+
+// noRare is the rare keywords of a schema that carries none: read-only.
+var noRare = &rawRare{}
+
+func newRawSchema() *rawSchema { return &rawSchema{rawRare: noRare} }
+
+// rare is s's own set of rare keywords, to write into.
+func (s *rawSchema) rare() *rawRare {
+	if s.rawRare == noRare {
+		s.rawRare = &rawRare{}
+	}
+	return s.rawRare
+}
+
+// copySchema is a copy of s that owns its rare keywords (overlay writes them).
+func copySchema(s *rawSchema) *rawSchema {
+	cp := *s
+	cp.at = nil
+	if cp.rawRare != noRare {
+		r := *cp.rawRare
+		cp.rawRare = &r
+	}
+	return &cp
 }
 
 // parseSchemaObject reads the keywords of one schema object.
 func (c *compiler) parseSchemaObject(obj []byte) *rawSchema {
-	s := &rawSchema{}
+	s := newRawSchema()
 	c.objEach(obj, func(key string, v []byte) bool {
 		if isNull(v) {
 			return true
@@ -67,49 +109,49 @@ func (c *compiler) parseSchemaObject(obj []byte) *rawSchema {
 		case "format":
 			s.format = rawStr(v)
 		case "pattern":
-			s.pattern = rawStr(v)
+			s.rare().pattern = rawStr(v)
 		case "enum":
-			s.enum = v
+			s.rare().enum = v
 		case "const":
-			s.constV = v
+			s.rare().constV = v
 		case "default":
-			s.def = v
+			s.rare().def = v
 		case "example":
-			s.example = v
+			s.rare().example = v
 		case "examples":
-			s.examples = v
+			s.rare().examples = v
 		case "minimum":
-			s.min = rawFloat(v)
+			s.rare().min = rawFloat(v)
 		case "maximum":
-			s.max = rawFloat(v)
+			s.rare().max = rawFloat(v)
 		case "multipleOf":
-			s.multipleOf = rawFloat(v)
+			s.rare().multipleOf = rawFloat(v)
 		case "exclusiveMinimum":
 			if isBool(v) {
 				b := rawTrue(v)
-				s.exMinB = &b
+				s.rare().exMinB = &b
 			} else {
-				s.exMinV = rawFloat(v)
+				s.rare().exMinV = rawFloat(v)
 			}
 		case "exclusiveMaximum":
 			if isBool(v) {
 				b := rawTrue(v)
-				s.exMaxB = &b
+				s.rare().exMaxB = &b
 			} else {
-				s.exMaxV = rawFloat(v)
+				s.rare().exMaxV = rawFloat(v)
 			}
 		case "minLength":
 			if u := rawUint(v); u != nil {
-				s.minLength = *u
+				s.rare().minLength = *u
 			}
 		case "maxLength":
-			s.maxLength = rawUint(v)
+			s.rare().maxLength = rawUint(v)
 		case "minItems":
 			if u := rawUint(v); u != nil {
-				s.minItems = *u
+				s.rare().minItems = *u
 			}
 		case "maxItems":
-			s.maxItems = rawUint(v)
+			s.rare().maxItems = rawUint(v)
 		case "uniqueItems":
 			s.uniqueItems = rawTrue(v)
 		case "deprecated":
@@ -123,10 +165,9 @@ func (c *compiler) parseSchemaObject(obj []byte) *rawSchema {
 		case "items":
 			s.items = v
 		case "prefixItems":
-			s.prefixItems = c.rawList(v)
+			s.rare().prefixItems = c.rawList(v)
 		case "properties":
 			if isObject(v) {
-				s.properties = v
 				s.props = s.props[:0]
 				c.objEach(v, func(k string, pv []byte) bool {
 					s.props = append(s.props, member{k, pv})
@@ -146,18 +187,18 @@ func (c *compiler) parseSchemaObject(obj []byte) *rawSchema {
 		case "additionalProperties":
 			if isBool(v) {
 				b := rawTrue(v)
-				s.apHas = &b
+				s.rare().apHas = &b
 			} else {
-				s.apSchema = v
+				s.rare().apSchema = v
 			}
 		case "oneOf":
-			s.oneOf = c.rawList(v)
+			s.rare().oneOf = c.rawList(v)
 		case "anyOf":
-			s.anyOf = c.rawList(v)
+			s.rare().anyOf = c.rawList(v)
 		case "allOf":
 			s.allOf = c.rawList(v)
 		case "not":
-			s.not = v
+			s.rare().not = v
 		}
 		return true
 	})
@@ -177,13 +218,13 @@ var refSiblingAnnotationKeys = map[string]bool{
 func overlay(dst, src *rawSchema, key string) bool {
 	switch key {
 	case "oneOf":
-		dst.oneOf = src.oneOf
+		dst.rare().oneOf = src.oneOf
 	case "anyOf":
-		dst.anyOf = src.anyOf
+		dst.rare().anyOf = src.anyOf
 	case "allOf":
 		dst.allOf = src.allOf
 	case "not":
-		dst.not = src.not
+		dst.rare().not = src.not
 	case "type":
 		dst.types = src.types
 	case "title":
@@ -193,21 +234,21 @@ func overlay(dst, src *rawSchema, key string) bool {
 	case "description":
 		dst.description = src.description
 	case "enum":
-		dst.enum = src.enum
+		dst.rare().enum = src.enum
 	case "default":
-		dst.def = src.def
+		dst.rare().def = src.def
 	case "example":
-		dst.example = src.example
+		dst.rare().example = src.example
 	case "examples":
-		dst.examples = src.examples
+		dst.rare().examples = src.examples
 	case "const":
-		dst.constV = src.constV
+		dst.rare().constV = src.constV
 	case "uniqueItems":
 		dst.uniqueItems = src.uniqueItems
 	case "exclusiveMinimum":
-		dst.exMinB, dst.exMinV = src.exMinB, src.exMinV
+		dst.rare().exMinB, dst.rare().exMinV = src.exMinB, src.exMinV
 	case "exclusiveMaximum":
-		dst.exMaxB, dst.exMaxV = src.exMaxB, src.exMaxV
+		dst.rare().exMaxB, dst.rare().exMaxV = src.exMaxB, src.exMaxV
 	case "nullable":
 		dst.nullable = src.nullable
 	case "readOnly":
@@ -217,31 +258,31 @@ func overlay(dst, src *rawSchema, key string) bool {
 	case "deprecated":
 		dst.deprecated = src.deprecated
 	case "minimum":
-		dst.min = src.min
+		dst.rare().min = src.min
 	case "maximum":
-		dst.max = src.max
+		dst.rare().max = src.max
 	case "multipleOf":
-		dst.multipleOf = src.multipleOf
+		dst.rare().multipleOf = src.multipleOf
 	case "minLength":
-		dst.minLength = src.minLength
+		dst.rare().minLength = src.minLength
 	case "maxLength":
-		dst.maxLength = src.maxLength
+		dst.rare().maxLength = src.maxLength
 	case "pattern":
-		dst.pattern = src.pattern
+		dst.rare().pattern = src.pattern
 	case "minItems":
-		dst.minItems = src.minItems
+		dst.rare().minItems = src.minItems
 	case "maxItems":
-		dst.maxItems = src.maxItems
+		dst.rare().maxItems = src.maxItems
 	case "items":
 		dst.items = src.items
 	case "prefixItems":
-		dst.prefixItems = src.prefixItems
+		dst.rare().prefixItems = src.prefixItems
 	case "properties":
-		dst.properties, dst.props, dst.nprops = src.properties, src.props, src.nprops
+		dst.props, dst.nprops = src.props, src.nprops
 	case "required":
 		dst.required = src.required
 	case "additionalProperties":
-		dst.apHas, dst.apSchema = src.apHas, src.apSchema
+		dst.rare().apHas, dst.rare().apSchema = src.apHas, src.apSchema
 	default:
 		return false
 	}
@@ -777,7 +818,8 @@ func (c *compiler) schema(raw []byte) *rawSchema {
 	switch raw[0] {
 	case 't', 'f':
 		b := raw[0] == 't'
-		s = &rawSchema{always: &b}
+		s = newRawSchema()
+		s.always = &b
 	case '{':
 		c.schemas[&raw[0]] = resolving // see refcycle.go
 		s = c.schemaObject(raw)
@@ -786,6 +828,9 @@ func (c *compiler) schema(raw []byte) *rawSchema {
 	}
 	if s != nil && !s.flagged {
 		s.flagged, s.cycle = true, c.cycleOf(raw)
+	}
+	if s != nil && s.at == nil {
+		s.at = &raw[0]
 	}
 	c.schemas[&raw[0]] = s
 	return s
@@ -828,16 +873,16 @@ func (c *compiler) schemaObject(raw []byte) *rawSchema {
 	if len(annotations) == 0 && len(assertions) == 0 {
 		return base
 	}
-	cp := *base
+	cp := copySchema(base)
 	cp.flagged, cp.cycle = true, base.cycle
 	if cp.cycle == 0 {
 		cp.cycle = c.cycleOf(raw)
 	}
 	for _, k := range annotations {
-		overlay(&cp, sib, k)
+		overlay(cp, sib, k)
 	}
 	if len(assertions) > 0 {
-		conj := &rawSchema{}
+		conj := newRawSchema()
 		set := false
 		for _, k := range assertions {
 			if overlay(conj, sib, k) {
@@ -850,10 +895,12 @@ func (c *compiler) schemaObject(raw []byte) *rawSchema {
 				// A chain of sibling-carrying refs: rare; keep the nearest one.
 				c.bad("nested 3.1 $ref siblings")
 			}
+			// Inside the object, where no schema starts: its own address.
+			conj.at = &raw[1]
 			cp.conjunct = conj
 		}
 	}
-	return &cp
+	return cp
 }
 
 func (s *rawSchema) empty() bool {

@@ -10,14 +10,16 @@ import "encoding/json"
 
 // resolving marks, in compiler.schemas, a schema whose $ref is being followed: meeting
 // it again means the $refs went round without reaching a schema.
-var resolving = &rawSchema{}
+var resolving = newRawSchema()
 
 // refCycle is what a schema on a bare $ref cycle reads as; raw is the $ref object where
 // the cycle closed.
 func (c *compiler) refCycle(raw []byte) *rawSchema {
 	note, err := json.Marshal("(cut: $ref " + rawStr(c.getKey(raw, "$ref")) + " goes round a cycle of $refs with no schema in it; any value)")
 	if err != nil {
-		return &rawSchema{}
+		return newRawSchema()
 	}
-	return &rawSchema{description: note}
+	s := newRawSchema()
+	s.description = note
+	return s
 }

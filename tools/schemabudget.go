@@ -77,8 +77,12 @@ type boundKey struct {
 	ceiling int
 }
 
+// sizeKey names a schema by its address in the document (rawSchema.at): sizes are kept
+// when the parsed schemas are let go (trimCaches), since an estimate depends on where
+// the schema was first met (a recursion cut), and estimating it again elsewhere could
+// give another.
 type sizeKey struct {
-	s      *rawSchema
+	at     *byte
 	left   int
 	strict bool
 }
@@ -150,6 +154,7 @@ func (c *compiler) boundedSchema(s *rawSchema, mode schemaMode) map[string]any {
 			out = deeper
 		}
 	}
+	out = c.pool.schema(out)
 	b.done[key] = out
 	return out
 }
@@ -186,8 +191,8 @@ func (c *compiler) sizeOf(s *rawSchema, left int, strict bool) schemaSize {
 	if slices.Contains(b.stack, s) {
 		return stubSize(s) // cut as recursive
 	}
-	key := sizeKey{s, left, strict}
-	if size, ok := b.sizes[key]; ok {
+	key := sizeKey{s.at, left, strict}
+	if size, ok := b.sizes[key]; ok && s.at != nil {
 		return size
 	}
 	b.stack = append(b.stack, s)
@@ -230,7 +235,9 @@ func (c *compiler) sizeOf(s *rawSchema, left int, strict bool) schemaSize {
 	}
 	b.stack = b.stack[:len(b.stack)-1]
 	total = total.capped()
-	b.sizes[key] = total
+	if s.at != nil { // always set by compiler.schema; a schema without one is not known again
+		b.sizes[key] = total
+	}
 	return total
 }
 

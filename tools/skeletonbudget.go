@@ -41,8 +41,8 @@ func (c *compiler) treeSize(s *rawSchema, left int) int {
 	if slices.Contains(b.stack, s) {
 		return 1 // cut as recursive
 	}
-	key := sizeKey{s, left, false}
-	if n, ok := b.trees[key]; ok {
+	key := sizeKey{s.at, left, false}
+	if n, ok := b.trees[key]; ok && s.at != nil {
 		return n
 	}
 	b.stack = append(b.stack, s)
@@ -79,7 +79,9 @@ func (c *compiler) treeSize(s *rawSchema, left int) int {
 	}
 	b.stack = b.stack[:len(b.stack)-1]
 	n = min(n, maxSkeletonNodes+1)
-	b.trees[key] = n
+	if s.at != nil {
+		b.trees[key] = n
+	}
 	return n
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -165,8 +166,19 @@ func asDeclared(op *tools.Operation, arg string, v any) any {
 	if prm == nil || tools.SchemaType(prm.Schema) != "string" {
 		return v
 	}
-	if n, ok := v.(float64); ok && n == math.Trunc(n) {
-		return strconv.FormatFloat(n, 'f', -1, 64)
+	// A list's id may be a number where the spec types the parameter as a string
+	// (Bitbucket's issue_id): it is sent as the text of that number.
+	switch n := v.(type) {
+	case float64:
+		if n == math.Trunc(n) {
+			return strconv.FormatFloat(n, 'f', -1, 64)
+		}
+	case json.Number:
+		return n.String()
+	case int:
+		return strconv.Itoa(n)
+	case int64:
+		return strconv.FormatInt(n, 10)
 	}
 	return v
 }

@@ -126,7 +126,7 @@ func (c Call) refusedQuestion(status int, arg, msg, apiField string) Question {
 	default:
 		q = fmt.Sprintf("The API needs the %s. %s", name, askBare(f))
 	}
-	if quote != "" {
+	if quote != "" && !(kind == NotFound && onlyNotFound(quote)) {
 		q = fmt.Sprintf("The API answered: %q. ", quote) + q
 	}
 	reason := fmt.Sprintf("%s answered %d", c.Op.Key(), status)
@@ -348,4 +348,22 @@ func notFoundAnswer(r APIRefusal, e tools.APIError) bool {
 		return true
 	}
 	return notFoundText.MatchString(e.Message)
+}
+
+// notFoundWords are what an API says when it only says that nothing was found.
+var notFoundWords = map[string]bool{"not": true, "found": true, "no": true, "such": true, "resource": true, "record": true,
+	"object": true, "entity": true, "item": true, "error": true, "does": true, "exist": true, "the": true, "a": true,
+	"404": true, "could": true, "be": true, "requested": true}
+
+// onlyNotFound reports whether an API's message says no more than that nothing was
+// found ("not found", "404 Not Found"): the question says that already, in words that
+// name the thing.
+func onlyNotFound(quote string) bool {
+	words := strings.FieldsFunc(strings.ToLower(quote), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for _, w := range words {
+		if !notFoundWords[w] {
+			return false
+		}
+	}
+	return len(words) > 0
 }

@@ -107,6 +107,10 @@ func TestFromAPIErrorQuotesNoPlaceholder(t *testing.T) {
 			`The API answered: "Search query too short". The API did not accept the search value given. What is the search value?`},
 		{"a real value is quoted", "get", 404, `{"message":"silence not found"}`, map[string]any{"silenceID": "rack-4"},
 			`The API answered: "silence not found". The API found no silence "rack-4". Which silence do you mean? A name or title is enough.`},
+		{"a bare not found is not repeated", "get", 404, `{"error":"not found","status":404}`, map[string]any{"silenceID": "rack-4"},
+			`The API found no silence "rack-4". Which silence do you mean? A name or title is enough.`},
+		{"nor a 404 Not Found", "get", 404, `{"message":"404 Not Found"}`, map[string]any{"silenceID": "rack-4"},
+			`The API found no silence "rack-4". Which silence do you mean? A name or title is enough.`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

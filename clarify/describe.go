@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 var (
@@ -61,11 +62,31 @@ func plainDescription(f Field) string {
 			letters++
 		}
 	}
-	if letters < 4 {
+	if letters < 4 || repeatsName(d, Human(f.Arg)) {
 		return ""
 	}
 	return d
 }
+
+// repeatsName reports whether a description says no more than the field's name ("The
+// search query" of search_query): quoted after "What is the search query?" it only
+// repeats the question.
+func repeatsName(desc, name string) bool {
+	named := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(name)) {
+		named[strings.TrimSuffix(w, "s")] = true
+	}
+	words := strings.FieldsFunc(strings.ToLower(desc), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for _, w := range words {
+		if !named[strings.TrimSuffix(w, "s")] && !articles[w] {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+// articles say nothing of what a field is.
+var articles = map[string]bool{"the": true, "a": true, "an": true, "this": true, "its": true}
 
 // schemaExamples are the example values a schema shows.
 func schemaExamples(s map[string]any) []any {

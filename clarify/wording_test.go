@@ -222,3 +222,20 @@ func TestAskOpaqueNames(t *testing.T) {
 		})
 	}
 }
+
+// A description that only repeats the field's name is not quoted after the question.
+func TestAskDescriptionRepeatingName(t *testing.T) {
+	cases := []struct {
+		arg, desc, want string
+	}{
+		{"search_query", "The search query", "What is the search query?"},
+		{"tags", "Tags.", "What are the tags?"},
+		{"search_query", "The search query, in Lucene syntax", "What is the search query? — The search query, in Lucene syntax"},
+	}
+	for _, tc := range cases {
+		f := Field{Arg: tc.arg, Schema: map[string]any{"type": "string", "description": tc.desc}}
+		if got := askBare(f); got != tc.want {
+			t.Errorf("askBare(%s, %q) = %q, want %q", tc.arg, tc.desc, got, tc.want)
+		}
+	}
+}

@@ -86,7 +86,7 @@ func TestAsk(t *testing.T) {
 		{"tags", "", `Which tags should be included? Several can be given.`},
 		{"state", "", `Which state should be used: track, context or off?`},
 		{"types", "", `Which types should be used: album or artist?`},
-		{"title", "", `What is the title? — The title`},
+		{"title", "", `What is the title?`}, // its description's first sentence only repeats the name
 		{"details", "", `What are the details?`},
 		{"status", "", `What is the status?`},
 		{"alias", "", `What is the alias?`},

@@ -231,37 +231,36 @@ func (p *pool) key(b []byte, v any) ([]byte, bool) {
 		b = append(b, 'm')
 		b = strconv.AppendInt(b, int64(id), 10)
 	case []any:
-		switch {
-		case x == nil:
-			b = append(b, 'A')
-		case len(x) == 0:
-			b = append(b, 'a', '0')
-		default:
-			id, ok := p.ids[listID(x)]
-			if !ok {
-				return b, false
-			}
-			b = append(b, 'a')
-			b = strconv.AppendInt(b, int64(id)+1, 10)
+		var ok bool
+		if b, ok = listKey(p, b, x, 'A', 'a'); !ok {
+			return b, false
 		}
 	case []string:
-		switch {
-		case x == nil:
-			b = append(b, 'S')
-		case len(x) == 0:
-			b = append(b, 'l', '0')
-		default:
-			id, ok := p.ids[listID(x)]
-			if !ok {
-				return b, false
-			}
-			b = append(b, 'l')
-			b = strconv.AppendInt(b, int64(id)+1, 10)
+		var ok bool
+		if b, ok = listKey(p, b, x, 'S', 'l'); !ok {
+			return b, false
 		}
 	default:
 		return b, false
 	}
 	return append(b, ';'), true
+}
+
+// listKey appends a held list to b: nilTag for nil, tag and 0 for an empty list, else
+// tag and its id plus one; false for a list the pool does not hold.
+func listKey[T any](p *pool, b []byte, x []T, nilTag, tag byte) ([]byte, bool) {
+	switch {
+	case x == nil:
+		return append(b, nilTag), true
+	case len(x) == 0:
+		return append(b, tag, '0'), true
+	}
+	id, ok := p.ids[listID(x)]
+	if !ok {
+		return b, false
+	}
+	b = append(b, tag)
+	return strconv.AppendInt(b, int64(id)+1, 10), true
 }
 
 // appendHeld appends a held string: its address and length, which the pool keeps for

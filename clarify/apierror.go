@@ -359,7 +359,7 @@ var notFoundWords = map[string]bool{"not": true, "found": true, "no": true, "suc
 // found ("not found", "404 Not Found"): the question says that already, in words that
 // name the thing.
 func onlyNotFound(quote string) bool {
-	words := strings.FieldsFunc(strings.ToLower(quote), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	words := reverse.Words(quote)
 	for _, w := range words {
 		if !notFoundWords[w] {
 			return false

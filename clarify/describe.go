@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"unicode"
+
+	"github.com/askapi/askapi/reverse"
 )
 
 var (
@@ -76,7 +77,7 @@ func repeatsName(desc, name string) bool {
 	for _, w := range strings.Fields(strings.ToLower(name)) {
 		named[strings.TrimSuffix(w, "s")] = true
 	}
-	words := strings.FieldsFunc(strings.ToLower(desc), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	words := reverse.Words(desc)
 	for _, w := range words {
 		if !named[strings.TrimSuffix(w, "s")] && !articles[w] {
 			return false

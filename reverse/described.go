@@ -3,7 +3,6 @@ package reverse
 import (
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/askapi/askapi/tools"
 )
@@ -115,7 +114,5 @@ func firstSentenceWords(text string, limit int) []string {
 	if i := strings.IndexAny(text, ".\n"); i >= 0 {
 		text = text[:i]
 	}
-	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
+	return Words(text)
 }

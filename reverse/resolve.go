@@ -413,15 +413,13 @@ func texts(v any, depth int, acc []string) []string {
 // Normal lower-cases text and keeps letters and digits, single-spaced, so names match
 // whatever their case, spacing or punctuation.
 func Normal(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte(' ')
-		}
-	}
-	return strings.Join(strings.Fields(b.String()), " ")
+	return strings.Join(Words(s), " ")
+}
+
+// Words lower-cases text and splits it into its runs of letters and digits: Normal's
+// words.
+func Words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
 func describeArgs(args map[string]any) string {

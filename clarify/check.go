@@ -95,9 +95,10 @@ func Check(c Call) ([]Question, error) {
 		// its choices.
 		if !nestedField(p.path) {
 			if len(p.enum) > 0 {
+				meanings := enumMeanings(f.Schema)
 				for _, v := range p.enum {
 					if v != nil {
-						q.Options = append(q.Options, Option{Value: v, Label: enumLabel(f.Schema, v)})
+						q.Options = append(q.Options, Option{Value: v, Label: enumLabel(meanings, v)})
 					}
 				}
 			} else {

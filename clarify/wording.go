@@ -316,8 +316,9 @@ func askBare(f Field) string {
 	switch {
 	case len(enumValues(f.Schema)) > 0:
 		var labelled []any
+		meanings := enumMeanings(f.Schema)
 		for _, v := range enumValues(f.Schema) {
-			labelled = append(labelled, enumLabel(f.Schema, v))
+			labelled = append(labelled, enumLabel(meanings, v))
 		}
 		return fmt.Sprintf("Which %s should be used: %s?", h, orList(labelled))
 	case f.Thing != "":
@@ -432,19 +433,21 @@ func orList(vals []any) string {
 // enumOptions offers an enum's values as options.
 func enumOptions(s map[string]any) []Option {
 	var out []Option
+	meanings := enumMeanings(s)
 	for _, v := range enumValues(s) {
 		if v == nil {
 			continue
 		}
-		out = append(out, Option{Value: v, Label: enumLabel(s, v)})
+		out = append(out, Option{Value: v, Label: enumLabel(meanings, v)})
 	}
 	return out
 }
 
 // enumLabel is an enum value as a person can choose it: a number with what it means,
-// when the spec says ("3 (confidential)"); the value itself otherwise.
-func enumLabel(s map[string]any, v any) string {
-	if m := enumMeanings(s)[fmt.Sprint(v)]; m != "" {
+// when the spec says ("3 (confidential)", meanings from enumMeanings, read once for all
+// the values); the value itself otherwise.
+func enumLabel(meanings map[string]string, v any) string {
+	if m := meanings[fmt.Sprint(v)]; m != "" {
 		return fmt.Sprintf("%v (%s)", v, m)
 	}
 	return fmt.Sprint(v)

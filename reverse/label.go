@@ -57,10 +57,10 @@ func Primary(item map[string]any) string {
 var personalNames = [][2]string{{"firstName", "lastName"}, {"first_name", "last_name"}, {"givenName", "familyName"},
 	{"given_name", "family_name"}, {"firstname", "lastname"}, {"forename", "surname"}}
 
-// calledBy reports whether an item is called name by any of its names: a label field
-// (name, title, username…) or a person's given and family names together.
-func calledBy(item map[string]any, name string) bool {
-	want := Normal(name)
+// calledBy reports whether an item is called want (a name as Normal leaves it) by any
+// of its names: a label field (name, title, username…) or a person's given and family
+// names together.
+func calledBy(item map[string]any, want string) bool {
 	for _, f := range primaryFields {
 		if s, ok := item[f].(string); ok && Normal(s) == want && want != "" {
 			return true

@@ -349,17 +349,19 @@ func fieldValue(it map[string]any, field string) any {
 // so by any of its names: a username that spells "Alex Morgan" does not settle it while
 // another user's first and last names are Alex Morgan.
 func exactMatches(items []map[string]any, idField, name string) []Candidate {
+	want := Normal(name)
+	byLabel := make([]bool, len(items))
 	var exact []map[string]any
-	for _, it := range items {
-		if Normal(Primary(it)) == Normal(name) {
+	for i, it := range items {
+		if byLabel[i] = Normal(Primary(it)) == want; byLabel[i] {
 			exact = append(exact, it)
 		}
 	}
 	if len(exact) == 0 {
 		return nil
 	}
-	for _, it := range items {
-		if Normal(Primary(it)) != Normal(name) && calledBy(it, name) {
+	for i, it := range items {
+		if !byLabel[i] && calledBy(it, want) {
 			exact = append(exact, it)
 		}
 	}

@@ -240,12 +240,9 @@ func (c *compiler) compile(source string) *Catalog {
 		c.trimCaches()
 	})
 	assignNames(cat.Operations)
-	configParams(cat)
-	// configParams rebuilt some input schemas: shared again as a cached catalog's are
-	// when decoded.
-	for _, o := range cat.Operations {
-		o.InputSchema = c.inputs.of(o)
-	}
+	// The input schemas configParams rebuilds are shared as the others are (and as a
+	// cached catalog's are when decoded).
+	configParams(cat, c.inputs.of)
 	return cat
 }
 

@@ -83,8 +83,9 @@ func snakeWords(s string) string {
 // ignored headers, and credentials, which become apiKey schemes the operation requires.
 // An Authorization header parameter is a credential when the operation declares no
 // security of its own (GoToWebinar's "Access token"): ignoring it would send the call
-// without one.
-func configParams(cat *Catalog) {
+// without one. An operation changed gets its input schema from inputSchemaFor (the
+// compiler's, which shares one per content).
+func configParams(cat *Catalog, inputSchemaFor func(*Operation) map[string]any) {
 	// Only the spec's own schemes say a parameter is a credential: those made below for
 	// credential parameters must not turn a same-named argument elsewhere into one.
 	declared := make(map[string]*SecurityScheme, len(cat.SecuritySchemes))
@@ -110,7 +111,7 @@ func configParams(cat *Catalog) {
 			continue
 		}
 		op.Params = keep
-		op.InputSchema = inputSchema(op)
+		op.InputSchema = inputSchemaFor(op)
 		for _, p := range creds {
 			requireParamScheme(cat, op, p)
 		}

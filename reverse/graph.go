@@ -74,12 +74,13 @@ type DeclaredSources map[string]map[string]Declared
 func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 	g := &Graph{cat: cat, edges: map[*tools.Operation][]Edge{}}
 	idx := newIndex(cat)
+	pool := newProducerPool()
 	// Each operation's edges depend only on the index, which is read-only from here: they
 	// are computed across the cores, each into its operation's slot, then gathered in
 	// catalog order.
 	edges := make([][]Edge, len(cat.Operations))
 	tools.Parallel(len(cat.Operations), func(i int) {
-		edges[i] = idx.edgesOf(cat.Operations[i], declared)
+		edges[i] = idx.edgesOf(cat.Operations[i], declared, pool)
 	})
 	for i, op := range cat.Operations {
 		if len(edges[i]) > 0 {
@@ -90,7 +91,7 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 }
 
 // edgesOf computes the resolvable arguments of one operation.
-func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources) []Edge {
+func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *producerPool) []Edge {
 	var edges []Edge
 	for _, p := range op.Params {
 		id, isID := Identify(op, p)
@@ -131,7 +132,7 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources) []Edge 
 		// Producers were found by the segment (/c/{id} beside the list of categories);
 		// questions name the kind by what the operation says it is.
 		resource = KindNoun(op, resource)
-		edges = append(edges, Edge{Arg: p.Arg, Resource: resource, Key: id.Key, Field: id.Field, Producers: prods})
+		edges = append(edges, Edge{Arg: p.Arg, Resource: resource, Key: id.Key, Field: id.Field, Producers: pool.keep(prods)})
 	}
 	return edges
 }
@@ -203,8 +204,8 @@ func dedupe(prods []Producer) []Producer {
 		// list of accounts in each of its 700 operations.
 		out = out[:maxProducers]
 	}
-	// The edge keeps its own small slice, not the working one.
-	return append([]Producer(nil), out...)
+	// The caller keeps the pool's copy, not this working slice.
+	return out
 }
 
 // Describe renders the graph for `askapi graph`: operation → argument → producers.

@@ -53,9 +53,10 @@ func newIndex(cat *tools.Catalog) *index {
 	// operation: it runs across the cores first.
 	allCols := make([][]Collection, len(cat.Operations))
 	infos := make([]listingInfo, len(cat.Operations))
+	var memo collectionsMemo
 	tools.Parallel(len(cat.Operations), func(i int) {
 		if op := cat.Operations[i]; op.ReadOnly() && op.Response != nil {
-			allCols[i] = Collections(op.Response)
+			allCols[i] = memo.of(op.Response)
 			if len(allCols[i]) > 0 {
 				infos[i] = newListingInfo(op, allCols[i])
 			}

@@ -45,6 +45,8 @@ type compiler struct {
 	// pool holds one copy of each request schema and text kept (see hashcons.go).
 	pool   *pool
 	inputs inputSchemas
+	// pages is the mapped spec file the bytes are read from, if they are (see specmap.go).
+	pages *specMap
 	// problem is set when the document holds something this compiler does not read
 	// exactly as the precise path does; the caller then takes that path.
 	problem string
@@ -232,12 +234,16 @@ func (c *compiler) compile(source string) *Catalog {
 	if !isObject(paths) {
 		return cat
 	}
+	items := 0
 	c.eachPathItem(paths, func(path string, item map[string][]byte) {
 		c.checkPathParams(path, item)
 		eachMethod(item, func(method string, op []byte) {
 			cat.Operations = append(cat.Operations, c.operation(method, path, item, op))
 		})
 		c.trimCaches()
+		if items++; items%dropEvery == 0 {
+			c.pages.drop()
+		}
 	})
 	assignNames(cat.Operations)
 	// The input schemas configParams rebuilds are shared as the others are (and as a
@@ -245,6 +251,10 @@ func (c *compiler) compile(source string) *Catalog {
 	configParams(cat, c.inputs.of)
 	return cat
 }
+
+// dropEvery is how many path items are compiled between two drops of a mapped spec's
+// pages: each drop costs re-reading (from the page cache) the components still in use.
+const dropEvery = 500
 
 // maxHeldSchemas is how many parsed schemas the compiler holds before it lets them go
 // (trimCaches).

@@ -7,11 +7,19 @@ import "strings"
 // matching their templates. ok is false otherwise, and the caller takes the precise path.
 // census, when not nil, is given the operations' heads (see census.go) before the compile starts.
 func compileFast(data []byte, source string, census func(*Catalog)) (cat *Catalog, version string, ok bool) {
+	return compileFastPaged(data, source, census, nil)
+}
+
+// compileFastPaged is compileFast over the bytes of a mapped spec file, whose pages it
+// lets go as it compiles.
+func compileFastPaged(data []byte, source string, census func(*Catalog), pages *specMap) (cat *Catalog, version string, ok bool) {
 	clean, refs, lens := scanDocument(data)
 	if !clean {
 		return nil, "", false
 	}
+	pages.drop()
 	c := newCompiler(data, lens)
+	c.pages = pages
 	oa := c.getKey(data, "openapi")
 	if !isString(oa) || c.getKey(data, "swagger") != nil {
 		return nil, "", false

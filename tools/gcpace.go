@@ -14,12 +14,21 @@ import (
 // from before the first is restored when the last ends.
 
 // gcPaces holds the percents requested and not yet released (-1: collector off), and
-// the percent to restore.
+// the percent and memory limit to restore.
 var gcPaces struct {
 	sync.Mutex
-	active []int
-	old    int
+	active   []int
+	old      int
+	oldLimit int64
 }
+
+// pacedMemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit) while a pace
+// is requested, unless a lower one is in force (GOMEMLIMIT): near it the collector runs
+// sooner and returns freed pages to the system at once, where a percent alone let Graph
+// beta's RSS stand 60 MB above its heap (freed spans not yet scavenged). Above it (a spec
+// whose live data alone passes it) the runtime caps the collector's share of the CPU, so a
+// larger spec is slower, never stuck.
+const pacedMemoryLimit = 160 << 20
 
 // gcOff asks for the collector to be off.
 const gcOff = -1
@@ -31,6 +40,7 @@ func paceGC(percent int) (release func()) {
 	defer gcPaces.Unlock()
 	if len(gcPaces.active) == 0 {
 		gcPaces.old = debug.SetGCPercent(percent)
+		gcPaces.oldLimit = debug.SetMemoryLimit(-1)
 	}
 	gcPaces.active = append(gcPaces.active, percent)
 	applyGCPace()
@@ -41,6 +51,7 @@ func paceGC(percent int) (release func()) {
 		gcPaces.active = slices.Delete(gcPaces.active, i, i+1)
 		if len(gcPaces.active) == 0 {
 			debug.SetGCPercent(gcPaces.old)
+			debug.SetMemoryLimit(gcPaces.oldLimit)
 			return
 		}
 		applyGCPace()
@@ -48,7 +59,7 @@ func paceGC(percent int) (release func()) {
 }
 
 // applyGCPace sets the tightest pace requested: the lowest percent, the collector off
-// only when every request asks for that.
+// only when every request asks for that; with a percent, the paced memory limit too.
 func applyGCPace() {
 	pace := gcOff
 	for _, p := range gcPaces.active {
@@ -57,6 +68,11 @@ func applyGCPace() {
 		}
 	}
 	debug.SetGCPercent(pace)
+	limit := gcPaces.oldLimit
+	if pace != gcOff {
+		limit = min(limit, pacedMemoryLimit)
+	}
+	debug.SetMemoryLimit(limit)
 }
 
 // PaceGC is paceGC for other packages: the server builds a large spec's graph at a tight

@@ -74,7 +74,7 @@ const (
 // warning; a broken spec fails with a *SpecError naming the JSON pointer of the problem.
 // kin-openapi's full validation is deliberately not run: sloppy but usable specs must load.
 func LoadDocument(ctx context.Context, source string, opts LoadOptions) (*openapi3.T, *LoadInfo, error) {
-	l, data, err := readSpec(ctx, source, opts)
+	l, data, err := readSpec(ctx, source, opts, false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -87,8 +87,10 @@ func LoadDocument(ctx context.Context, source string, opts LoadOptions) (*openap
 	return lr.doc, info, nil
 }
 
-// readSpec applies the option defaults and reads the spec's bytes, for both loaders.
-func readSpec(ctx context.Context, source string, opts LoadOptions) (*specLoader, []byte, error) {
+// readSpec applies the option defaults and reads the spec's bytes, for both loaders. With
+// mapLarge, a large spec file is mapped instead (l.pages), which the caller closes once
+// nothing reads the bytes any more.
+func readSpec(ctx context.Context, source string, opts LoadOptions, mapLarge bool) (*specLoader, []byte, error) {
 	if opts.MaxBytes <= 0 {
 		opts.MaxBytes = defaultMaxBytes
 	}
@@ -98,6 +100,11 @@ func readSpec(ctx context.Context, source string, opts LoadOptions) (*specLoader
 	l, err := newSpecLoader(ctx, source, opts)
 	if err != nil {
 		return nil, nil, err
+	}
+	if mapLarge && !l.isURL {
+		if l.pages = mapSpec(filepath.FromSlash(l.loc.Path), opts.MaxBytes); l.pages != nil {
+			return l, l.pages.b, nil
+		}
 	}
 	data, err := l.read(l.loc, opts.HTTPClient)
 	if err != nil {
@@ -128,6 +135,8 @@ type specLoader struct {
 	// refClient fetches referenced documents; it refuses redirects off the spec's host, so a
 	// same-host $ref cannot be bounced elsewhere.
 	refClient *http.Client
+	// pages is the mapped spec file, when it is mapped (see readSpec).
+	pages *specMap
 }
 
 func newSpecLoader(ctx context.Context, source string, opts LoadOptions) (*specLoader, error) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"runtime/debug"
 )
@@ -27,10 +28,11 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*Catalog
 			return cat, nil
 		}
 	}
-	l, data, err := readSpec(ctx, source, opts)
+	l, data, err := readSpec(ctx, source, opts, true)
 	if err != nil {
 		return nil, err
 	}
+	defer l.pages.close()
 	var key string
 	if cache != nil {
 		key = cacheKey(data, source, opts)
@@ -52,7 +54,12 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*Catalog
 			release()
 		}()
 	}
-	cat, cacheable, err := compileSpec(l, data)
+	var cat *Catalog
+	var cacheable bool
+	fault := guardFault(func() { cat, cacheable, err = compileSpec(l, data) })
+	if fault != nil {
+		return nil, fmt.Errorf("read spec %s: %w", source, fault)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +75,7 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*Catalog
 func compileSpec(l *specLoader, data []byte) (cat *Catalog, cacheable bool, err error) {
 	trimmed := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if looksLikeJSON(trimmed) {
-		if cat, _, ok := compileFast(trimmed, l.source, l.opts.Census); ok {
+		if cat, _, ok := compileFastPaged(trimmed, l.source, l.opts.Census, l.pages); ok {
 			return cat, true, nil
 		}
 	}
@@ -94,6 +101,7 @@ func compilePrecise(l *specLoader, data []byte) (cat *Catalog, cacheable bool, e
 		}
 	}
 	c := newCompiler(doc, nil)
+	c.pages = l.pages
 	c.v31 = !lr.v2 && lr.doc.IsOpenAPI31OrLater()
 	// Skeletons are memoised here too: without it, a response whose objects each hold
 	// several others is converted once per path to every part (see memo.go).

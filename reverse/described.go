@@ -13,12 +13,15 @@ import (
 // path (/nodes for a parent node, /roleAssignments for a role assignment): prose alone
 // does not make a list of "configurations" hold a Telegraf configuration. byName marks
 // the producers the name's reading found.
-func (ix *index) identProducers(op *tools.Operation, p *tools.Param, id Ident) ([]Producer, map[*tools.Operation]bool) {
+//
+// keep bounds the listing producers of the name's reading (see heuristicProducers); both
+// readings are read whole, since byName marks every producer of the second.
+func (ix *index) identProducers(op *tools.Operation, p *tools.Param, id Ident, keep int) ([]Producer, map[*tools.Operation]bool) {
 	if id.Named == "" {
-		return append(ix.heuristicProducers(op, p, id), ix.selfProducers(op, id)...), nil
+		return append(ix.heuristicProducers(op, p, id, keep), ix.selfProducers(op, id)...), nil
 	}
 	var out []Producer
-	for _, prod := range ix.heuristicProducers(op, p, id) {
+	for _, prod := range ix.heuristicProducers(op, p, id, 0) {
 		if nounFit(id.Resource, ix.listing[prod.Op].pathNoun) > 0 {
 			out = append(out, prod)
 		}
@@ -26,7 +29,7 @@ func (ix *index) identProducers(op *tools.Operation, p *tools.Param, id Ident) (
 	named := id
 	named.Resource, named.Named = id.Named, ""
 	byName := map[*tools.Operation]bool{}
-	for _, prod := range append(ix.heuristicProducers(op, p, named), ix.selfProducers(op, named)...) {
+	for _, prod := range append(ix.heuristicProducers(op, p, named, 0), ix.selfProducers(op, named)...) {
 		byName[prod.Op] = true
 		out = append(out, prod)
 	}

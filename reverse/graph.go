@@ -109,7 +109,9 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		var byName map[*tools.Operation]bool
 		if isID {
 			var h []Producer
-			h, byName = idx.identProducers(op, p, id)
+			// Only maxProducers survive dedupe, and the links and declared ones before
+			// them can each take the place of one found here.
+			h, byName = idx.identProducers(op, p, id, maxProducers+len(prods))
 			listed = len(h) > 0
 			prods = append(prods, h...)
 		}

@@ -36,6 +36,10 @@ type index struct {
 	selfCols []Collection
 	// producerCache holds listingProducers by resource, field and key.
 	producerCache sync.Map
+	// neededIDs holds, by producer operation and parameter, whether it identifies a thing (see
+	// strangerNeeds): the same few list operations' parameters are asked about for each
+	// of thousands of arguments.
+	neededIDs sync.Map
 	// values indexes what single-object responses carry, for the general rule.
 	values map[string][]*valueSource
 }
@@ -232,7 +236,7 @@ func nounFit(resource, noun string) int {
 		return 3
 	case lastWord(resource) == noun || lastWord(noun) == resource:
 		return 2
-	case !strings.Contains(resource+noun, "_") && (abbreviates(resource, noun) || abbreviates(noun, resource)):
+	case !strings.Contains(resource, "_") && !strings.Contains(noun, "_") && (abbreviates(resource, noun) || abbreviates(noun, resource)):
 		return 1
 	}
 	return 0
@@ -309,8 +313,11 @@ func aboutNouns(op *tools.Operation) map[string]bool {
 }
 
 // heuristicProducers finds safe operations listing items of the resource: a search or
-// list over it, preferring ones whose inputs are things people say.
-func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param, id Ident) []Producer {
+// list over it, preferring ones whose inputs are things people say. With keep > 0 only
+// the keep best are returned (by score, the earlier first among equals), in the order
+// found: an edge keeps a few producers, and a resource that hundreds of operations list
+// (Graph beta's users) made each of its 40,000 arguments copy them all.
+func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param, id Ident, keep int) []Producer {
 	var base []Producer
 	if len(id.Resource) <= 2 {
 		// An abbreviation is read with what the operation says about itself.
@@ -348,7 +355,7 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 				continue // commit comments for an issue comment, contributors' collections for audio ones
 			}
 		}
-		if strangerNeeds(target, p) {
+		if ix.strangerNeeds(target, p) {
 			continue // it needs filters the call cannot give (a file name)
 		}
 		scoped := len(p.Needs) > 0
@@ -362,9 +369,30 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 		if scoped {
 			p.Score += 3 // within the same parent as the call (the issues of its repository)
 		}
-		out = append(out, p)
+		out = appendBest(out, p, keep)
 	}
 	return out
+}
+
+// appendBest appends p to out, which holds at most keep producers (keep <= 0: no bound):
+// when full, p takes the place of the worst (the lowest score, the latest among equals)
+// if it scores higher; order of finding is kept. A stable sort by score of the whole list
+// would put the same producers first.
+func appendBest(out []Producer, p Producer, keep int) []Producer {
+	if keep <= 0 || len(out) < keep {
+		return append(out, p)
+	}
+	worst := len(out) - 1
+	for i := len(out) - 2; i >= 0; i-- {
+		if out[i].Score < out[worst].Score {
+			worst = i
+		}
+	}
+	if p.Score <= out[worst].Score {
+		return out
+	}
+	out = append(out[:worst], out[worst+1:]...)
+	return append(out, p)
 }
 
 // listingProducers are the safe operations that list or search items of a resource, with
@@ -553,7 +581,7 @@ func sameTail(call, list []string) bool {
 
 // strangerNeeds reports whether a producer needs an input that is neither the call's nor
 // a thing a list could settle: a filter (filename, resource_id of something else).
-func strangerNeeds(target *tools.Operation, p Producer) bool {
+func (ix *index) strangerNeeds(target *tools.Operation, p Producer) bool {
 	for _, need := range p.Needs {
 		if target.ParamByArg(need) != nil {
 			continue
@@ -562,11 +590,29 @@ func strangerNeeds(target *tools.Operation, p Producer) bool {
 		if prm == nil {
 			return true
 		}
-		if _, isID := Identify(p.Op, prm); !isID && prm.In != "path" {
+		if !ix.identifies(p.Op, prm) && prm.In != "path" {
 			return true // a filter; a path parameter is a parent, whatever its name
 		}
 	}
 	return false
+}
+
+// identifies is Identify's verdict on one parameter of op, read once. By operation and
+// parameter: operations share equal parameters (tools.shareParams), and Identify reads
+// the operation's path too.
+func (ix *index) identifies(op *tools.Operation, prm *tools.Param) bool {
+	key := opParam{op, prm}
+	if v, ok := ix.neededIDs.Load(key); ok {
+		return v.(bool)
+	}
+	_, isID := Identify(op, prm)
+	ix.neededIDs.Store(key, isID)
+	return isID
+}
+
+type opParam struct {
+	op  *tools.Operation
+	prm *tools.Param
 }
 
 type fitOp struct {

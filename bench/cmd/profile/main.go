@@ -18,14 +18,15 @@ import (
 func main() {
 	spec := flag.String("spec", "", "spec file")
 	out := flag.String("o", "cpu.pprof", "CPU profile output")
+	allocs := flag.String("allocs", "", "also write the allocation profile (every byte allocated, by site) to this file")
 	flag.Parse()
-	if err := run(*spec, *out); err != nil {
+	if err := run(*spec, *out, *allocs); err != nil {
 		fmt.Fprintln(os.Stderr, "profile:", err)
 		os.Exit(1)
 	}
 }
 
-func run(spec, out string) error {
+func run(spec, out, allocs string) error {
 	os.Setenv("ASKAPI_CACHE", "off")
 	f, err := os.Create(out)
 	if err != nil {
@@ -46,5 +47,20 @@ func run(spec, out string) error {
 	}
 	pprof.StopCPUProfile()
 	fmt.Fprintf(os.Stderr, "askapi tools (cold) on %s: %v\n", spec, time.Since(start).Round(time.Millisecond))
+	if err == nil && allocs != "" {
+		err = writeAllocs(allocs)
+	}
 	return err
+}
+
+// writeAllocs writes the allocation profile: what each site allocated since the start,
+// live or not (go tool pprof -sample_index=alloc_space). Garbage is what the collector
+// pays for at a tight pace.
+func writeAllocs(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return pprof.Lookup("allocs").WriteTo(f, 0)
 }

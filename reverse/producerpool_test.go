@@ -1,7 +1,11 @@
 package reverse
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"slices"
+	"sort"
 	"testing"
 )
 
@@ -62,4 +66,47 @@ func TestCollectionsMemo(t *testing.T) {
 	if found == 0 {
 		t.Fatal("no response with collections")
 	}
+}
+
+// TestAppendBest: bounding producers while they are found keeps exactly those a stable
+// sort by score would put first, in the order they were found.
+func TestAppendBest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 23))
+	for round := range 2000 {
+		n, keep := rng.IntN(12), rng.IntN(6)
+		all := make([]Producer, n)
+		for i := range all {
+			all[i] = Producer{OpKey: fmt.Sprint(i), Score: rng.IntN(4)}
+		}
+		var got []Producer
+		for _, p := range all {
+			got = appendBest(got, p, keep)
+		}
+		best := slices.Clone(all)
+		sort.SliceStable(best, func(i, j int) bool { return best[i].Score > best[j].Score })
+		if keep > 0 && len(best) > keep {
+			best = best[:keep]
+		}
+		// The same producers, in the order found.
+		want := slices.DeleteFunc(slices.Clone(all), func(p Producer) bool {
+			return !slices.ContainsFunc(best, func(q Producer) bool { return q.OpKey == p.OpKey })
+		})
+		if !slices.Equal(keys(got), keys(want)) {
+			t.Fatalf("round %d, keep %d, scores %v: got %v, want %v", round, keep, scores(all), keys(got), keys(want))
+		}
+	}
+}
+
+func scores(ps []Producer) (out []int) {
+	for _, p := range ps {
+		out = append(out, p.Score)
+	}
+	return out
+}
+
+func keys(ps []Producer) (out []string) {
+	for _, p := range ps {
+		out = append(out, p.OpKey)
+	}
+	return out
 }

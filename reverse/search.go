@@ -19,11 +19,12 @@ import (
 // what the operation's summary says (see summaryFit).
 type Index struct {
 	ops       []*tools.Operation
-	docs      []map[string]float64 // term → weighted frequency
-	summaries [][]string           // each operation's summary terms, once each
-	served    []servedTerms        // what each operation answers (support.go)
-	named     []servedTerms        // what each operation is called: path, name, summary, tags
-	servedAny servedTerms          // what any operation answers
+	vocab     vocabulary    // the terms, numbered (see termsets.go)
+	docs      []termWeights // term → weighted frequency
+	summaries [][]string    // each operation's summary terms, once each
+	served    []termSet     // what each operation answers (support.go)
+	named     []termSet     // what each operation is called: path, name, summary, tags
+	servedAny servedTerms   // what any operation answers
 	lens      []float64
 	avgLen    float64
 	df        map[string]int
@@ -47,25 +48,41 @@ const (
 // together.
 func NewIndex(cat *tools.Catalog) *Index {
 	ops := cat.Operations
-	ix := &Index{ops: ops, docs: make([]map[string]float64, len(ops)), summaries: make([][]string, len(ops)),
-		served: make([]servedTerms, len(ops)), named: make([]servedTerms, len(ops)), servedAny: servedTerms{}, lens: make([]float64, len(ops)), df: map[string]int{}}
+	ix := &Index{ops: ops, docs: make([]termWeights, len(ops)), summaries: make([][]string, len(ops)),
+		served: make([]termSet, len(ops)), named: make([]termSet, len(ops)), servedAny: servedTerms{}, lens: make([]float64, len(ops)), df: map[string]int{}}
+	ix.vocab.terms = map[string]int32{}
 	tools.Parallel(len(ops), func(i int) {
-		ix.docs[i], ix.lens[i] = termsOf(ops[i])
+		doc, length := termsOf(ops[i])
+		served, named := servedBy(ops[i]), namedBy(ops[i])
 		ix.summaries[i] = uniq(Terms(summaryOf(ops[i])))
-		ix.served[i] = servedBy(ops[i])
-		ix.named[i] = namedBy(ops[i])
+		ix.lens[i] = length
+		ix.vocab.mu.Lock()
+		defer ix.vocab.mu.Unlock()
+		ix.docs[i], ix.served[i], ix.named[i] = ix.vocab.weightsOf(doc), ix.vocab.setOf(served), ix.vocab.setOf(named)
 	})
-	for _, served := range ix.served {
-		for t := range served {
-			ix.servedAny[t] = struct{}{}
-		}
+	// Document frequencies and what any operation answers, by term.
+	byID := make([]string, len(ix.vocab.terms))
+	for t, id := range ix.vocab.terms {
+		byID[id] = t
 	}
+	dfByID, servedByID := make([]int, len(byID)), make([]bool, len(byID))
 	total := 0.0
 	for i, doc := range ix.docs {
-		for t := range doc {
-			ix.df[t]++
+		for _, id := range doc.ids {
+			dfByID[id]++
+		}
+		for _, id := range ix.served[i] {
+			servedByID[id] = true
 		}
 		total += ix.lens[i]
+	}
+	for id, t := range byID {
+		if dfByID[id] > 0 {
+			ix.df[t] = dfByID[id]
+		}
+		if servedByID[id] {
+			ix.servedAny[t] = struct{}{}
+		}
 	}
 	if len(ops) > 0 {
 		ix.avgLen = total / float64(len(ops))
@@ -236,10 +253,14 @@ func (ix *Index) Search(query string, limit int) Result {
 	}
 	n := float64(len(ix.ops))
 	var matches []Match
+	knownIDs := make([]int32, len(known))
+	for k, t := range known {
+		knownIDs[k], _ = ix.id(t)
+	}
 	for i, doc := range ix.docs {
 		score := 0.0
-		for _, t := range known {
-			f := doc[t]
+		for k, t := range known {
+			f := doc.of(knownIDs[k])
 			if f == 0 {
 				continue
 			}

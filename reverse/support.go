@@ -325,14 +325,13 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 	best, bestMissing := -1, []string(nil)
 	lenient := false
 	for _, i := range order {
-		served := ix.served[i]
 		var missing []string
 		for _, w := range asked {
 			if slices.Contains(nowhere, w.said) || slices.Contains(forgiven, w.said) {
 				continue
 			}
-			if _, ok := served[w.term]; !ok {
-				if _, headServed := served[stem(w.head)]; w.head != "" && headServed {
+			if !ix.serves(i, w.term) {
+				if w.head != "" && ix.serves(i, stem(w.head)) {
 					// What sort of thing, said in words the API uses elsewhere ("an
 					// engine stop command" of an operation that sends commands).
 					continue
@@ -373,7 +372,7 @@ func (ix *Index) namesHead(decisive []word) bool {
 			continue
 		}
 		for i := range ix.ops {
-			if _, ok := ix.named[i][w.term]; ok {
+			if ix.names(i, w.term) {
 				return true
 			}
 		}
@@ -409,9 +408,8 @@ func (ix *Index) stronglyServed(decisive []word, skip string) bool {
 	for i := range ix.ops {
 		strong, all := 0, true
 		for _, t := range rest {
-			_, served := ix.served[i][t]
-			all = all && served
-			if _, named := ix.named[i][t]; named {
+			all = all && ix.serves(i, t)
+			if ix.names(i, t) {
 				strong++
 			}
 		}

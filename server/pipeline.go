@@ -490,7 +490,14 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 
 // Search returns the operation search index, building it on first use.
 func (p *Pipeline) Search() *reverse.Index {
-	p.searchIndexOnce.Do(func() { p.searchIndex = reverse.NewIndex(p.Catalog) })
+	p.searchIndexOnce.Do(func() {
+		if len(p.Catalog.Operations) > largeGraph {
+			// Each operation's terms are read into maps, then numbered: garbage
+			// as large as the index, made at the server's busiest (its first call).
+			defer tools.PaceGC(40)()
+		}
+		p.searchIndex = reverse.NewIndex(p.Catalog)
+	})
 	return p.searchIndex
 }
 

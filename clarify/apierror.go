@@ -160,14 +160,14 @@ func shown(v any) (string, bool) {
 	case map[string]any, []any:
 		data, err := json.Marshal(x)
 		if err != nil {
-			return fmt.Sprint(x), true
+			return ValueText(x), true
 		}
 		if s := string(data); len(s) > 120 {
 			return strings.ToValidUTF8(s[:117], "") + "…", true
 		}
 		return string(data), true
 	}
-	return fmt.Sprint(v), true
+	return ValueText(v), true
 }
 
 func clip(s string) string {

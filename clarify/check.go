@@ -338,7 +338,7 @@ func describe(v any) string {
 	if s, ok := v.(string); ok {
 		return fmt.Sprintf("%q", s)
 	}
-	return fmt.Sprint(v)
+	return ValueText(v)
 }
 
 // nestedField reports a location inside an argument that names a field (/0/type), not

@@ -63,7 +63,7 @@ func scalarText(v any) (string, bool) {
 	case string:
 		return x, true
 	case float64, int, int64, json.Number:
-		return fmt.Sprint(x), true
+		return ValueText(x), true
 	}
 	return "", false
 }

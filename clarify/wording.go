@@ -419,7 +419,7 @@ func enumValues(s map[string]any) []any {
 func orList(vals []any) string {
 	parts := make([]string, 0, len(vals))
 	for _, v := range vals {
-		parts = append(parts, fmt.Sprint(v))
+		parts = append(parts, ValueText(v))
 	}
 	if len(parts) > MaxOptions+4 {
 		parts = append(parts[:MaxOptions+4], "…")
@@ -447,10 +447,10 @@ func enumOptions(s map[string]any) []Option {
 // when the spec says ("3 (confidential)", meanings from enumMeanings, read once for all
 // the values); the value itself otherwise.
 func enumLabel(meanings map[string]string, v any) string {
-	if m := meanings[fmt.Sprint(v)]; m != "" {
-		return fmt.Sprintf("%v (%s)", v, m)
+	if m := meanings[ValueText(v)]; m != "" {
+		return fmt.Sprintf("%s (%s)", ValueText(v), m)
 	}
-	return fmt.Sprint(v)
+	return ValueText(v)
 }
 
 // enumNameLists are extensions that name an enum's values, in its order.
@@ -481,7 +481,7 @@ func enumMeanings(s map[string]any) map[string]string {
 				out := map[string]string{}
 				for i, n := range names {
 					if t, ok := n.(string); ok && strings.TrimSpace(t) != "" {
-						out[fmt.Sprint(vals[i])] = strings.TrimSpace(t)
+						out[ValueText(vals[i])] = strings.TrimSpace(t)
 					}
 				}
 				if len(out) == len(vals) {
@@ -497,7 +497,7 @@ func enumMeanings(s map[string]any) map[string]string {
 		}
 		out := map[string]string{}
 		for _, v := range vals {
-			re := regexp.MustCompile("(?:^|[\\s,;(*•])`?" + regexp.QuoteMeta(fmt.Sprint(v)) + "`?\\s*(?:=|:|-|–|—)\\s*([A-Za-z][^,;\\n)*]*)")
+			re := regexp.MustCompile("(?:^|[\\s,;(*•])`?" + regexp.QuoteMeta(ValueText(v)) + "`?\\s*(?:=|:|-|–|—)\\s*([A-Za-z][^,;\\n)*]*)")
 			m := re.FindStringSubmatch(desc)
 			if m == nil {
 				break
@@ -506,7 +506,7 @@ func enumMeanings(s map[string]any) map[string]string {
 			if meaning == "" || len(meaning) > 40 {
 				break
 			}
-			out[fmt.Sprint(v)] = meaning
+			out[ValueText(v)] = meaning
 		}
 		if len(out) == len(vals) {
 			return out
@@ -535,7 +535,7 @@ func requiredNames(s map[string]any) []string {
 func andList(vs []any) string {
 	parts := make([]string, 0, len(vs))
 	for _, v := range vs {
-		parts = append(parts, fmt.Sprint(v))
+		parts = append(parts, ValueText(v))
 	}
 	if len(parts) < 2 {
 		return strings.Join(parts, "")

@@ -239,3 +239,27 @@ func TestAskDescriptionRepeatingName(t *testing.T) {
 		}
 	}
 }
+
+// TestValueText: numbers read as written, whatever JSON decoding made of them.
+func TestValueText(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{float64(99999999), "99999999"},
+		{float64(1822041), "1822041"},
+		{float64(2.5), "2.5"},
+		{float64(-3), "-3"},
+		{int64(12), "12"},
+		{"abc", "abc"},
+		{true, "true"},
+	} {
+		if got := ValueText(c.v); got != c.want {
+			t.Errorf("ValueText(%#v) = %q, want %q", c.v, got, c.want)
+		}
+	}
+	// In a question: the API found nothing for a large id.
+	if got, _ := shown(float64(99999999)); got != "99999999" {
+		t.Errorf("shown(99999999.0) = %q", got)
+	}
+}

@@ -13,7 +13,8 @@ import (
 // The wording checks (issue 13, point 4): every text a person reads — a question, an
 // unsupported reason, a form's title and description — is checked for what a person
 // cannot answer or would misread: an internal id asked for, placeholder text quoted from
-// the spec, a word cut down by a stemmer. A case that shows one fails.
+// the spec, a word cut down by a stemmer, a number in exponent form. A case that shows one
+// fails.
 
 var (
 	// idAsked: an id, gid or uuid named in what a person reads.
@@ -23,7 +24,10 @@ var (
 	// exampleQuoted: a question that quotes the spec's example ("e.g. 1234").
 	exampleQuoted = regexp.MustCompile(`(?i)\b(e\.g\.|for example|example:)`)
 	quotedText    = regexp.MustCompile("\"[^\"]*\"|`[^`]*`")
-	purposeClause = regexp.MustCompile(`\(needed to [^()]*\)|This (deletes|changes|sends|writes|creates|updates)?:? [^?]*$`)
+	// exponentNumber: a number as a float's exponent form (9.9999999e+07), which no person
+	// writes and few read.
+	exponentNumber = regexp.MustCompile(`\b\d(\.\d+)?e[+-]\d+\b`)
+	purposeClause  = regexp.MustCompile(`\(needed to [^()]*\)|This (deletes|changes|sends|writes|creates|updates)?:? [^?]*$`)
 )
 
 // DictionaryPath is the word list stemmed words are told apart by (Debian's wamerican;
@@ -94,6 +98,9 @@ func (w *wordingScope) textFaults(text string, labels []string, asks bool) []str
 			out = append(out, fmt.Sprintf("quotes the spec's example value %q", ex))
 			break
 		}
+	}
+	if m := exponentNumber.FindString(clean); m != "" {
+		out = append(out, fmt.Sprintf("writes a number in exponent form (%s)", m))
 	}
 	if s := w.stemmed(clean); s != "" {
 		out = append(out, fmt.Sprintf("uses a stemmed word %q", s))

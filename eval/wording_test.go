@@ -36,6 +36,8 @@ func TestTextFaults(t *testing.T) {
 		{"stemmed name", "Which kubernete cluster do you mean?", nil, true, "uses a stemmed word"},
 		{"stemmed -ing", "nothing in this API mentions schedul", nil, true, "uses a stemmed word"},
 		{"singular word", "Which movie do you mean?", nil, true, ""},
+		{"exponent", "The API found no movie 9.9999999e+07. Which movie do you mean?", nil, true, "writes a number in exponent form"},
+		{"plain number", "The API found no movie 99999999. Which movie do you mean?", nil, true, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 )
@@ -120,10 +121,10 @@ func lookedUpNames(c *call) string {
 			continue
 		}
 		name, _ := r.Input.(string)
-		if name == "" || name == fmt.Sprint(v) {
+		if name == "" || name == clarify.ValueText(v) {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%v is the %s %q", v, reverse.Display(r.Resource), name))
+		parts = append(parts, fmt.Sprintf("%s is the %s %q", clarify.ValueText(v), reverse.Display(r.Resource), name))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -154,7 +154,7 @@ func Human(arg string) string {
 // Purpose phrases what the operation does, for "needed to ..." clauses; empty when
 // the spec says nothing short enough.
 func Purpose(op *tools.Operation) string {
-	s := withoutPreamble(op.Summary)
+	s := verbFirst(withoutPreamble(op.Summary))
 	if s != "" {
 		// "Creates a new piece": the clause wants "create a new piece".
 		first, _, _ := strings.Cut(s, " ")
@@ -248,6 +248,37 @@ var imperatives = map[string]bool{
 	"replace": true, "modify": true, "change": true, "edit": true, "move": true, "copy": true, "post": true,
 }
 
+// trailingVerbs end a summary written thing first ("Support Ticket Open", "Volume
+// Resize", Linode's way): the clause puts the verb first ("open support ticket").
+var trailingVerbs = map[string]bool{"view": true, "open": true, "close": true, "resize": true, "reset": true,
+	"reboot": true, "boot": true, "shutdown": true, "restore": true, "rebuild": true, "clone": true, "rename": true,
+	"enable": true, "disable": true, "import": true, "export": true, "revoke": true, "attach": true, "detach": true,
+	"upgrade": true, "migrate": true, "assign": true, "unassign": true, "cancel": true}
+
+// verbFirst moves the verb of a summary written thing first to the front: "New Tag
+// Create" → "Create New Tag". A summary that starts with a verb, or does not end with one,
+// is left as it is.
+func verbFirst(s string) string {
+	words := strings.Fields(strings.TrimRight(s, ". "))
+	if len(words) < 2 || len(words) > 6 {
+		return s
+	}
+	last := strings.ToLower(words[len(words)-1])
+	if !imperatives[last] && !trailingVerbs[last] {
+		return s
+	}
+	first := strings.ToLower(words[0])
+	if imperatives[first] || trailingVerbs[first] || imperatives[strings.TrimSuffix(first, "s")] || functionWords[first] {
+		return s
+	}
+	for _, w := range words[:len(words)-1] {
+		if functionWords[strings.ToLower(w)] {
+			return s // a phrase ("Access to list"), not a title
+		}
+	}
+	return strings.Join(append([]string{words[len(words)-1]}, words[:len(words)-1]...), " ")
+}
+
 func bareVerb(s string) string {
 	verb, rest, _ := strings.Cut(s, " ")
 	low := strings.ToLower(verb)
@@ -327,8 +358,10 @@ func askBare(f Field) string {
 		return fmt.Sprintf("Who should be recorded as %q?%s", h, desc)
 	case isPerson(f.Arg):
 		return fmt.Sprintf("Who is the %s?%s", h, desc)
+	case rangeBound(h) != "":
+		return rangeBound(h) + desc
 	case isWhen(f):
-		return fmt.Sprintf("When should %q be? A date and time is needed%s.", h, strings.TrimRight(desc, "."))
+		return fmt.Sprintf("When should %q be? %s is needed%s.", h, whenKind(f), strings.TrimRight(desc, "."))
 	case tools.SchemaType(f.Schema) == "boolean":
 		return fmt.Sprintf("Should %q be yes or no?%s", h, desc)
 	case tools.SchemaType(f.Schema) == "integer" || tools.SchemaType(f.Schema) == "number":
@@ -348,8 +381,20 @@ func askBare(f Field) string {
 	if plural(h) {
 		return fmt.Sprintf("What are the %s?%s", h, desc)
 	}
+	if adjectiveNames[h] {
+		// "What is the raw?": a name that is no noun is quoted as a name.
+		return fmt.Sprintf("What should %q be?%s", h, desc)
+	}
 	return fmt.Sprintf("What is the %s?%s", h, desc)
 }
+
+// adjectiveNames are field names that are adjectives, not things: Discourse's "raw"
+// (a post's text), "full", "plain"…
+var adjectiveNames = map[string]bool{"raw": true, "full": true, "plain": true, "public": true, "private": true,
+	"active": true, "enabled": true, "disabled": true, "visible": true, "hidden": true, "primary": true,
+	"default": true, "custom": true, "new": true, "old": true, "draft": true, "archived": true, "pinned": true,
+	"featured": true, "external": true, "internal": true, "global": true, "local": true, "original": true,
+	"current": true, "final": true, "rich": true, "formatted": true, "encoded": true, "compressed": true}
 
 // plural reports whether a field's human name ends in a plural noun ("details"), for
 // "What are the details?".
@@ -391,6 +436,37 @@ var authorWords = regexp.MustCompile(`(?i)\b(author|authored|created by|creator 
 // isPerson is a field whose value is a person, said by who they are.
 func isPerson(arg string) bool {
 	return hasWord(Human(arg), "owner", "assignee", "reviewer", "approver", "recipient")
+}
+
+// rangeBound asks for one end of a range named date first ("date from", "time to"),
+// which "What is the date from?" reads badly; "" for any other name.
+func rangeBound(h string) string {
+	words := strings.Fields(h)
+	if len(words) != 2 || (words[0] != "date" && words[0] != "time" && words[0] != "day") {
+		return ""
+	}
+	which := "which " + words[0]
+	if words[0] == "time" {
+		which = "what time"
+	}
+	switch words[1] {
+	case "from", "since", "after", "start":
+		return "From " + which + "?"
+	case "to", "until", "till", "before", "end":
+		return "Up to " + which + "?"
+	}
+	return ""
+}
+
+// whenKind says what a date field takes, by its format.
+func whenKind(f Field) string {
+	switch fm, _ := f.Schema["format"].(string); fm {
+	case "date":
+		return "A date"
+	case "time":
+		return "A time of day"
+	}
+	return "A date and time"
 }
 
 func isWhen(f Field) bool {

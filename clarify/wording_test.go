@@ -57,10 +57,14 @@ func TestAsk(t *testing.T) {
 		"details":           map[string]any{"type": "string"},
 		"status":            map[string]any{"type": "string"},
 		"alias":             map[string]any{"type": "string"},
+		"raw":               map[string]any{"type": "string"},
 		"relativeStartTime": map[string]any{"type": "integer", "description": "Seconds relative to the start of the episode."},
 		"account": map[string]any{"type": "object", "required": []any{"name", "type", "balance"}, "properties": map[string]any{
 			"name": map[string]any{"type": "string"}, "type": map[string]any{"type": "string"}, "balance": map[string]any{"type": "integer"}}},
 		"startDate": map[string]any{"type": "string", "format": "date", "description": "The first day."},
+		"date_from": map[string]any{"type": "string", "description": "Date formatted as Y-m-d."},
+		"date_to":   map[string]any{"type": "string", "description": "Date formatted as Y-m-d."},
+		"timeUntil": map[string]any{"type": "string", "format": "date-time"},
 	}
 	things := map[string]string{"project_gid": "project", "post_id_num": "post"}
 	cases := []struct {
@@ -78,7 +82,10 @@ func TestAsk(t *testing.T) {
 		{"team", "", `What is the team? — Short name of the team`},
 		{"commentBody", "", `What comment body should be included?`},
 		{"endsAt", "", `When should "ends at" be? A date and time is needed.`},
-		{"birthday", "", `When should "birthday" be? A date and time is needed.`},
+		{"birthday", "", `When should "birthday" be? A date is needed.`},
+		{"date_from", "", `From which date? — Date formatted as Y-m-d.`},
+		{"date_to", "", `Up to which date? — Date formatted as Y-m-d.`},
+		{"timeUntil", "", `Up to what time?`},
 		{"public", "", `Should "public" be yes or no?`},
 		{"volume", "", `What number should "volume" be? — Volume in percent.`},
 		{"ratio", "", `What number should "ratio" be?`},
@@ -90,9 +97,10 @@ func TestAsk(t *testing.T) {
 		{"details", "", `What are the details?`},
 		{"status", "", `What is the status?`},
 		{"alias", "", `What is the alias?`},
+		{"raw", "", `What should "raw" be?`},
 		{"account", "", `What should the account be? It needs its name, type and balance.`},
 		{"relativeStartTime", "", `What number should "relative start time" be? — Seconds relative to the start of the episode.`},
-		{"startDate", "", `When should "start date" be? A date and time is needed — The first day.`},
+		{"startDate", "", `When should "start date" be? A date is needed — The first day.`},
 		{"movie_id", "movie", `Which movie do you mean? A name or title is enough.`},
 		{"movie_id", "TV show", `Which TV show do you mean? A name or title is enough.`},
 	}
@@ -180,6 +188,15 @@ func TestPurposeCase(t *testing.T) {
 		{"This endpoint allows you to create a tag", "", "create a tag"},
 		{"Endpoint to list invoices", "", "list invoices"},
 		{"", "Use this endpoint to delete a webhook.", "delete a webhook"},
+		{"Support Ticket Open", "", "open support ticket"},
+		{"New Tag Create", "", "create new tag"},
+		{"Personal Access Token Create", "", "create personal access token"},
+		{"Managed MySQL Database View", "", "view managed MySQL database"},
+		{"Volume Resize", "", "resize volume"},
+		{"Linodes Assign IPv4s", "", "linodes assign IPv4s"},
+		{"Search", "", "search"},
+		{"Users list", "", "list users"},
+		{"Check the status of the list", "", "check the status of the list"},
 	}
 	for _, tc := range cases {
 		if got := Purpose(&tools.Operation{Summary: tc.summary, Description: tc.description}); got != tc.want {

@@ -51,16 +51,38 @@ func CredentialsFromEnv(c *Catalog, environ []string) Credentials {
 	if c == nil {
 		return cred
 	}
-	for name := range c.SecuritySchemes {
+	for name, s := range c.SecuritySchemes {
 		if v := env[AuthEnvVar(name)]; v != "" {
 			cred.Schemes[name] = v
-		} else if v := env[GenericAuthEnvVar]; v != "" && !strings.Contains(strings.ToLower(name), "user") {
+		} else if v := env[GenericAuthEnvVar]; v != "" && !carriesUserName(name, s) {
 			// One key for every scheme: what the MCP Bundle's single "API key" field sets;
 			// never a user name (Api-Username beside Api-Key).
 			cred.Schemes[name] = v
 		}
 	}
 	return cred
+}
+
+// carriesUserName reports a scheme that carries who the caller is, not a secret: its
+// name or its parameter's says user (or login) and nothing of a key, token or password
+// (Discourse's Api-Username). Pendo's "userApiKey" is a key.
+func carriesUserName(name string, s *SecurityScheme) bool {
+	var words []string
+	for _, n := range []string{name, s.ParamName} {
+		for _, w := range NameWords(n) {
+			words = append(words, strings.ToLower(w))
+		}
+	}
+	user := false
+	for _, w := range words {
+		switch w {
+		case "user", "username", "login", "email":
+			user = true
+		case "key", "apikey", "token", "secret", "password", "pass", "auth", "bearer", "signature":
+			return false
+		}
+	}
+	return user
 }
 
 // GenericAuthEnvVar holds the credential for every scheme without its own variable.

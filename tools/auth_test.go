@@ -208,3 +208,21 @@ func TestAuthTMDBQueryKeyRedactedInCall(t *testing.T) {
 		t.Errorf("call %+v", call)
 	}
 }
+
+// TestGenericKeyNotForUserNames: ASKAPI_API_KEY goes to every scheme without its own
+// variable except one that carries a user name; a scheme named for the user's key is a key.
+func TestGenericKeyNotForUserNames(t *testing.T) {
+	cat := &Catalog{SecuritySchemes: map[string]*SecurityScheme{
+		"userApiKey_request_header_": {Type: "apiKey", In: "header", ParamName: "auth-token"},
+		"api_key":                    {Type: "apiKey", In: "header", ParamName: "Api-Key"},
+		"api_username":               {Type: "apiKey", In: "header", ParamName: "Api-Username"},
+		"user":                       {Type: "apiKey", In: "query", ParamName: "login"},
+		"user_token":                 {Type: "apiKey", In: "query", ParamName: "token"},
+		"own":                        {Type: "apiKey", In: "header", ParamName: "X-Own"},
+	}}
+	got := CredentialsFromEnv(cat, []string{GenericAuthEnvVar + "=k", AuthEnvVar("own") + "=o"}).Schemes
+	want := map[string]string{"userApiKey_request_header_": "k", "api_key": "k", "user_token": "k", "own": "o"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("schemes %v, want %v", got, want)
+	}
+}

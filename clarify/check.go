@@ -174,6 +174,13 @@ func Check(c Call) ([]Question, error) {
 			asked[arg] = true
 		}
 	}
+	// Last: an invented value is asked about as invented first.
+	for _, arg := range orderedArgs(c.Op, c.Args) {
+		if q, ok := c.spacedToken(arg); ok && !asked[arg] {
+			qs = append(qs, q)
+			asked[arg] = true
+		}
+	}
 	sortQuestions(c.Op, qs)
 	return qs, nil
 }

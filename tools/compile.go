@@ -742,11 +742,15 @@ func (c *compiler) response(codes []member) map[string]any {
 			if !isObject(m.val) {
 				continue
 			}
+			isJSON := base == "application/json" || strings.HasSuffix(base, "+json") || base == "*/*"
 			schema := c.getKey(m.val, "schema")
 			if isNull(schema) {
+				if s := c.exampleSkeleton(m.val); s != nil && isJSON {
+					return s
+				}
 				continue
 			}
-			if base == "application/json" || strings.HasSuffix(base, "+json") || base == "*/*" {
+			if isJSON {
 				return c.boundedSkeleton(schema)
 			}
 		}

@@ -300,3 +300,24 @@ func TestCollections(t *testing.T) {
 		})
 	}
 }
+
+// TestCollectionsJSONAPI: a JSON:API resource object's keys under "attributes" (a slug,
+// a login) are the item's, beside its own id; without a type beside them, "attributes"
+// is an ordinary field.
+func TestCollectionsJSONAPI(t *testing.T) {
+	str := map[string]any{"type": "string"}
+	obj := func(props map[string]any) map[string]any {
+		return map[string]any{"type": "object", "properties": props}
+	}
+	attrs := obj(map[string]any{"name": str, "slug": str})
+	member := obj(map[string]any{"id": str, "type": str, "attributes": attrs})
+	cols := Collections(obj(map[string]any{"data": map[string]any{"type": "array", "items": member}}))
+	if len(cols) != 1 || cols[0].IDField != "id" || cols[0].field("slug") != "attributes/slug" {
+		t.Fatalf("JSON:API members: %+v", cols)
+	}
+	plain := obj(map[string]any{"id": str, "attributes": attrs})
+	cols = Collections(map[string]any{"type": "array", "items": plain})
+	if len(cols) != 1 || cols[0].field("slug") != "" {
+		t.Fatalf("attributes without a type: %+v", cols)
+	}
+}

@@ -106,6 +106,18 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 			}
 		}
 	}
+	// A JSON:API resource object keeps its fields under "attributes", beside its type and
+	// id (Orbit's members: {"id", "type", "attributes": {"name", "slug"}}): the keys found
+	// there (a slug, a login) are the item's too.
+	if attrs, ok := props["attributes"].(map[string]any); ok && props["type"] != nil {
+		if inner, ok := collectionOf(attrs, ""); ok {
+			for k, f := range inner.Fields {
+				if _, seen := c.Fields[k]; !seen && !strings.Contains(f, "/") {
+					c.Fields[k] = "attributes/" + f
+				}
+			}
+		}
+	}
 	if c.thing != "" {
 		for name := range props {
 			w := words(name)

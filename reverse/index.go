@@ -57,7 +57,7 @@ func newIndex(cat *tools.Catalog) *index {
 	// operation: it runs across the cores first.
 	allCols := make([][]Collection, len(cat.Operations))
 	infos := make([]listingInfo, len(cat.Operations))
-	var memo collectionsMemo
+	memo := newCollectionsMemo()
 	tools.Parallel(len(cat.Operations), func(i int) {
 		if op := cat.Operations[i]; op.ReadOnly() && op.Response != nil {
 			allCols[i] = memo.of(op.Response)

@@ -46,7 +46,7 @@ func TestProducerListsShared(t *testing.T) {
 // Collections reads.
 func TestCollectionsMemo(t *testing.T) {
 	cat, _ := rtShared(t, "tmdb.json")
-	var memo collectionsMemo
+	memo := newCollectionsMemo()
 	found := 0
 	for _, op := range cat.Operations {
 		if op.Response == nil {

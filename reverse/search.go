@@ -411,7 +411,7 @@ func stem(w string) string {
 
 // stems caches stem's answers: a spec's vocabulary is some thousands of words; those of
 // requests come and go.
-var stems = tools.NewBoundedCache[string](1 << 16)
+var stems = tools.NewBoundedCache[string, string](1 << 16)
 
 func stemWord(w string) string {
 	if v, ok := irregularPlural[w]; ok {

@@ -2,22 +2,22 @@ package tools
 
 import "sync"
 
-// BoundedCache memoises a pure function of a string for the process. It holds at most
-// max answers and starts again empty past that, so keys from outside (words of requests,
+// BoundedCache memoises a pure function of a key for the process. It holds at most max
+// answers and starts again empty past that, so keys from outside (words of requests,
 // patterns under fuzzing) cannot grow it without end. Safe for concurrent use.
-type BoundedCache[V any] struct {
+type BoundedCache[K comparable, V any] struct {
 	mu  sync.Mutex
-	m   map[string]V
+	m   map[K]V
 	max int
 }
 
 // NewBoundedCache makes a cache of at most max answers.
-func NewBoundedCache[V any](max int) *BoundedCache[V] {
-	return &BoundedCache[V]{m: map[string]V{}, max: max}
+func NewBoundedCache[K comparable, V any](max int) *BoundedCache[K, V] {
+	return &BoundedCache[K, V]{m: map[K]V{}, max: max}
 }
 
 // Get returns f(key), computed once while the key stays cached.
-func (c *BoundedCache[V]) Get(key string, f func(string) V) V {
+func (c *BoundedCache[K, V]) Get(key K, f func(K) V) V {
 	c.mu.Lock()
 	v, ok := c.m[key]
 	c.mu.Unlock()
@@ -27,7 +27,7 @@ func (c *BoundedCache[V]) Get(key string, f func(string) V) V {
 	v = f(key)
 	c.mu.Lock()
 	if len(c.m) >= c.max {
-		c.m = map[string]V{}
+		c.m = map[K]V{}
 	}
 	c.m[key] = v
 	c.mu.Unlock()

@@ -8,7 +8,7 @@ import (
 func TestBoundedCache(t *testing.T) {
 	calls := 0
 	f := func(s string) int { calls++; return len(s) }
-	c := NewBoundedCache[int](3)
+	c := NewBoundedCache[string, int](3)
 	for range 2 {
 		if got := c.Get("abcd", f); got != 4 {
 			t.Fatalf("Get = %d, want 4", got)

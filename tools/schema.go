@@ -54,7 +54,7 @@ func keepPattern(p string) string {
 }
 
 // keptPatterns caches keepPattern's answers, by pattern.
-var keptPatterns = NewBoundedCache[string](1 << 14)
+var keptPatterns = NewBoundedCache[string, string](1 << 14)
 
 func judgePattern(p string) string {
 	if _, err := regexp.Compile(p); err == nil && JSCompatiblePattern(p) {

@@ -248,6 +248,25 @@ var imperatives = map[string]bool{
 	"replace": true, "modify": true, "change": true, "edit": true, "move": true, "copy": true, "post": true,
 }
 
+// IDPhrase reads an operationId as words, verb first, for an operation that says nothing
+// else of itself: "dcim_sites_create" is "Create dcim sites"; "" when the id has no verb
+// at either end (the words alone would read as a name, not as what is done).
+func IDPhrase(op *tools.Operation) string {
+	words := tools.NameWords(op.OperationID)
+	if len(words) < 2 {
+		return ""
+	}
+	for i, w := range words {
+		words[i] = strings.ToLower(w)
+	}
+	s := verbFirst(strings.Join(words, " "))
+	first, _, _ := strings.Cut(s, " ")
+	if !imperatives[first] && !trailingVerbs[first] {
+		return ""
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
 // trailingVerbs end a summary written thing first ("Support Ticket Open", "Volume
 // Resize", Linode's way): the clause puts the verb first ("open support ticket").
 var trailingVerbs = map[string]bool{"view": true, "open": true, "close": true, "resize": true, "reset": true,

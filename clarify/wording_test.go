@@ -280,3 +280,21 @@ func TestValueText(t *testing.T) {
 		t.Errorf("shown(99999999.0) = %q", got)
 	}
 }
+
+func TestIDPhrase(t *testing.T) {
+	for id, want := range map[string]string{
+		"dcim_sites_create":   "Create dcim sites",
+		"createTeamMember":    "Create team member",
+		"ipam_prefixes_list":  "List ipam prefixes",
+		"volumeResize":        "Resize volume",
+		"getUser":             "Get user",
+		"teamMembers":         "",
+		"x":                   "",
+		"":                    "",
+		"dcim_sites_bulk_foo": "",
+	} {
+		if got := IDPhrase(&tools.Operation{OperationID: id}); got != want {
+			t.Errorf("IDPhrase(%q) = %q, want %q", id, got, want)
+		}
+	}
+}

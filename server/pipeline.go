@@ -294,6 +294,9 @@ func confirmEffect(op *tools.Operation) string {
 		what = strings.TrimRight(strings.SplitN(strings.TrimSpace(op.Description), "\n", 2)[0], ".")
 	}
 	if what == "" {
+		what = clarify.IDPhrase(op) // NetBox's dcim_sites_create: "Create dcim sites"
+	}
+	if what == "" {
 		what = op.Key()
 	}
 	if op.Method == "DELETE" {

@@ -93,7 +93,7 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 // edgesOf computes the resolvable arguments of one operation.
 func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *producerPool) []Edge {
 	var edges []Edge
-	for _, p := range op.Params {
+	for _, p := range argParams(op) {
 		id, isID := Identify(op, p)
 		if !isID && p.In == "path" && tools.SchemaType(p.Schema) != "boolean" && p.Schema["enum"] == nil {
 			// {provider} beside /providers.json, {language} beside /languages: a path

@@ -321,3 +321,32 @@ func TestCollectionsJSONAPI(t *testing.T) {
 		t.Fatalf("attributes without a type: %+v", cols)
 	}
 }
+
+// TestBodyIdentifiers: a flattened body's scalar identifier (a transfer's account_id and
+// destination_account_id) gets the producers a path identifier of the same thing gets;
+// an enum or an object property gets none.
+func TestBodyIdentifiers(t *testing.T) {
+	str := map[string]any{"type": "string"}
+	account := map[string]any{"type": "object", "properties": map[string]any{"id": str, "name": str}}
+	list := &tools.Operation{Method: "GET", Path: "/accounts", Name: "list_accounts",
+		Response: map[string]any{"type": "object", "properties": map[string]any{"data": map[string]any{"type": "array", "items": account}}}}
+	transfer := &tools.Operation{Method: "POST", Path: "/account_transfers", Name: "create_transfer",
+		Body: &tools.Body{Flattened: true, Props: []string{"account_id", "destination_account_id", "amount", "currency", "meta"},
+			RequiredProps: []string{"account_id", "destination_account_id", "amount"},
+			Schema: map[string]any{"type": "object", "properties": map[string]any{
+				"account_id": str, "destination_account_id": str, "amount": map[string]any{"type": "integer"},
+				"currency": map[string]any{"type": "string", "enum": []any{"USD"}}, "meta": map[string]any{"type": "object"}}}}}
+	cat := &tools.Catalog{Operations: []*tools.Operation{list, transfer}}
+	g := Build(cat, nil)
+	for _, arg := range []string{"account_id", "destination_account_id"} {
+		e := rtEdge(t, g, transfer, arg)
+		if e.Producers[0].Op != list {
+			t.Errorf("%s: producers %+v, want list_accounts first", arg, e.Producers)
+		}
+	}
+	for _, arg := range []string{"amount", "currency", "meta"} {
+		if e, ok := g.Edge(transfer, arg); ok {
+			t.Errorf("%s: an edge %+v", arg, e)
+		}
+	}
+}

@@ -54,7 +54,7 @@ var describesID = regexp.MustCompile(`(?i)\b(?:id|ids|gid|uuid|identifier|key|sl
 // Identify tells whether a path or query parameter names a thing, from everything the
 // spec says: its name, its schema, its description and the path around it.
 func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
-	if p.In != "path" && p.In != "query" {
+	if p.In != "path" && p.In != "query" && p.In != "body" {
 		return Ident{}, false
 	}
 	if t := tools.SchemaType(p.Schema); t != "" && t != "string" && t != "integer" && t != "number" {

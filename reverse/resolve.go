@@ -91,7 +91,7 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 		if v == nil || v == "" {
 			continue // given, but not something to look up
 		}
-		p := op.ParamByArg(e.Arg)
+		p := paramOf(op, e.Arg)
 		before, hasBefore := prior[e.Arg]
 		if p == nil || LooksLikeID(v, p.Schema) || (e.Key && LooksLikeKey(v, e.Field)) || (hasBefore && before.offers(v)) || tools.DocumentedValue(p.Description, v) {
 			// An id, a key, an earlier option, or a value the spec says the argument

@@ -16,6 +16,9 @@ func failOn(s string) ([]string, error) {
 	var out []string
 	for _, c := range strings.Split(s, ",") {
 		c = strings.TrimSpace(c)
+		if c == "load" {
+			c = causeLoad // as the usage writes it
+		}
 		if !slices.Contains(causes, c) {
 			return nil, fmt.Errorf("-fail-on: %q is not a cause (%s)", c, strings.Join(causes, ", "))
 		}

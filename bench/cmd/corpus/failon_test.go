@@ -12,6 +12,9 @@ func TestFailOn(t *testing.T) {
 	if _, err := failOn("crash,bogus"); err == nil {
 		t.Error("-fail-on accepted an unknown cause")
 	}
+	if c, err := failOn("load"); err != nil || len(c) != 1 || c[0] != causeLoad {
+		t.Errorf(`failOn("load") = %q, %v; want the load error cause, as the usage writes it`, c, err)
+	}
 	causes, err := failOn("crash, timeout,memory")
 	if err != nil || len(causes) != 3 {
 		t.Fatalf("failOn = %v, %v", causes, err)

@@ -745,7 +745,10 @@ func (c *compiler) response(codes []member) map[string]any {
 			isJSON := base == "application/json" || strings.HasSuffix(base, "+json") || base == "*/*"
 			schema := c.getKey(m.val, "schema")
 			if isNull(schema) {
-				if s := c.exampleSkeleton(m.val); s != nil && isJSON {
+				if !isJSON {
+					continue
+				}
+				if s := c.exampleSkeleton(m.val); s != nil {
 					return s
 				}
 				continue

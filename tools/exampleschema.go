@@ -15,11 +15,10 @@ import (
 func (c *compiler) exampleSkeleton(media []byte) map[string]any {
 	ex := c.getKey(media, "example")
 	if isNull(ex) {
-		for _, m := range c.members(c.getKey(media, "examples")) {
-			if e := c.deref(m.val); e != nil {
+		if ms := c.members(c.getKey(media, "examples")); len(ms) > 0 {
+			if e := c.deref(ms[0].val); e != nil {
 				ex = c.getKey(e, "value")
 			}
-			break
 		}
 	}
 	if isNull(ex) {

@@ -27,7 +27,8 @@ type Result struct {
 	Operation string `json:"operation,omitempty"`
 	HTTP      *HTTP  `json:"http,omitempty"`
 	Body      any    `json:"body,omitempty"`
-	// Note says when the body was truncated, cut, selected from or compacted.
+	// Note says when the body was truncated, cut, selected from or compacted; for
+	// find_operations, which of the request's words were read as the API's own.
 	Note string `json:"note,omitempty"`
 	// Shape says how the body differs from the whole answer (shape.go).
 	Shape     *Shape       `json:"shape,omitempty"`

@@ -25,6 +25,7 @@ type Index struct {
 	served    []termSet     // what each operation answers (support.go)
 	named     []termSet     // what each operation is called: path, name, summary, tags
 	servedAny servedTerms   // what any operation answers
+	namedAny  servedTerms   // what any operation is called
 	lens      []float64
 	avgLen    float64
 	df        map[string]int
@@ -49,7 +50,7 @@ const (
 func NewIndex(cat *tools.Catalog) *Index {
 	ops := cat.Operations
 	ix := &Index{ops: ops, docs: make([]termWeights, len(ops)), summaries: make([][]string, len(ops)),
-		served: make([]termSet, len(ops)), named: make([]termSet, len(ops)), servedAny: servedTerms{}, lens: make([]float64, len(ops)), df: map[string]int{}}
+		served: make([]termSet, len(ops)), named: make([]termSet, len(ops)), servedAny: servedTerms{}, namedAny: servedTerms{}, lens: make([]float64, len(ops)), df: map[string]int{}}
 	ix.vocab.terms = map[string]int32{}
 	tools.Parallel(len(ops), func(i int) {
 		doc, length := termsOf(ops[i])
@@ -65,7 +66,7 @@ func NewIndex(cat *tools.Catalog) *Index {
 	for t, id := range ix.vocab.terms {
 		byID[id] = t
 	}
-	dfByID, servedByID := make([]int, len(byID)), make([]bool, len(byID))
+	dfByID, servedByID, namedByID := make([]int, len(byID)), make([]bool, len(byID)), make([]bool, len(byID))
 	total := 0.0
 	for i, doc := range ix.docs {
 		for _, id := range doc.ids {
@@ -73,6 +74,9 @@ func NewIndex(cat *tools.Catalog) *Index {
 		}
 		for _, id := range ix.served[i] {
 			servedByID[id] = true
+		}
+		for _, id := range ix.named[i] {
+			namedByID[id] = true
 		}
 		total += ix.lens[i]
 	}
@@ -82,6 +86,9 @@ func NewIndex(cat *tools.Catalog) *Index {
 		}
 		if servedByID[id] {
 			ix.servedAny[t] = struct{}{}
+		}
+		if namedByID[id] {
+			ix.namedAny[t] = struct{}{}
 		}
 	}
 	if len(ops) > 0 {
@@ -227,6 +234,9 @@ type Result struct {
 	Unsupported bool
 	Reason      string
 	Unknown     []string
+	// ReadAs says which of the request's words were read as another word of theirs that
+	// the API uses ("deals" as "opportunity"; synonyms.go).
+	ReadAs []string
 }
 
 // BM25 parameters, the usual ones.
@@ -242,6 +252,7 @@ func (ix *Index) Search(query string, limit int) Result {
 	if len(said) == 0 {
 		return Result{Unsupported: true, Reason: "the request has no words to search for; say what should be done"}
 	}
+	readAs := ix.readSynonyms(said)
 	var known []string
 	var unknown []string
 	for _, w := range said {
@@ -296,7 +307,7 @@ func (ix *Index) Search(query string, limit int) Result {
 	if len(matches) == 0 {
 		return Result{Unsupported: true, Reason: "no operation of this API matches the request"}
 	}
-	return Result{Matches: matches, Unknown: unknown}
+	return Result{Matches: matches, Unknown: unknown, ReadAs: readAs}
 }
 
 // summaryOf is what an operation says it does in a line: its summary, or the first

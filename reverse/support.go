@@ -260,7 +260,7 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 		return true, "", nil
 	}
 	decisive = ix.undoing(decisive)
-	var nowhere, nowhereHead, forgiven []string
+	var nowhere, nowhereHead, nowhereKind, forgiven []string
 	head := 0
 	for _, w := range decisive {
 		if !w.tail {
@@ -268,10 +268,16 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 		}
 		if ix.df[w.term] == 0 && !ix.anyServes(w.term) {
 			nowhere = append(nowhere, w.said)
-			if !w.tail || w.kind {
+			switch {
+			case !w.tail:
 				nowhereHead = append(nowhereHead, w.said)
+			case w.kind:
+				nowhereKind = append(nowhereKind, w.said)
 			}
 		}
+	}
+	if len(nowhereKind) > 0 && !(head >= 2 && ix.headWhole(decisive)) {
+		nowhereHead = append(nowhereHead, nowhereKind...)
 	}
 	if len(nowhere) > 0 && len(nowhereHead) == 0 && (head >= 2 || head == 1 && ix.namesHead(decisive)) {
 		// What the request does, and to what, is in the API (two words at least before
@@ -281,10 +287,23 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 		forgiven = nowhere
 		nowhere = nil
 	}
+	// What an operation must answer is what is done and to what: the words before the
+	// first preposition, and any kind of thing named after it ("add subtitles to a
+	// video"). Bare words after it are values ("from staging to production"), when two
+	// words at least before it say what is done.
+	asked := decisive
+	if head >= 2 {
+		asked = nil
+		for _, w := range decisive {
+			if !w.tail || w.kind {
+				asked = append(asked, w)
+			}
+		}
+	}
 	// One word the API never uses is forgiven when the rest of the request names one
 	// operation by what it is (its path, name or summary), two words at least: "recurring
 	// event" names GET …/events/{eventId}/instances whatever "occurrences" says.
-	if len(nowhere) > 0 && !(len(nowhere) == 1 && ix.stronglyServed(decisive, nowhere[0])) {
+	if len(nowhere) > 0 && !(len(nowhere) == 1 && ix.stronglyServed(strongWords(decisive, asked, nowhere[0]), nowhere[0])) {
 		return false, fmt.Sprintf("nothing in this API mentions %s; no operation can do that", quoteList(nowhere)), nil
 	}
 	// The closest operation, named in the reason, is the best ranked of those missing
@@ -309,19 +328,6 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 		}
 		return ra - rb
 	})
-	// What an operation must answer is what is done and to what: the words before the
-	// first preposition, and any kind of thing named after it ("add subtitles to a
-	// video"). Bare words after it are values ("from staging to production"), when two
-	// words at least before it say what is done.
-	asked := decisive
-	if head >= 2 {
-		asked = nil
-		for _, w := range decisive {
-			if !w.tail || w.kind {
-				asked = append(asked, w)
-			}
-		}
-	}
 	best, bestMissing := -1, []string(nil)
 	lenient := false
 	for _, i := range order {
@@ -441,3 +447,33 @@ func (ix *Index) undoing(ws []word) []word {
 
 // prefixVerbs: what a prefix does to the word it is put before.
 var prefixVerbs = map[string]string{"un": "remove", "re": "update"}
+
+// strongWords are the words that must name one operation for the one word the API never
+// uses to be forgiven: every content word, or, when that word only says what sort of
+// thing the phrase's last word is ("our office IP"), what is done and to what.
+func strongWords(decisive, asked []word, skip string) []word {
+	for _, w := range decisive {
+		if w.said == skip && w.head != "" {
+			return asked
+		}
+	}
+	return decisive
+}
+
+// headWhole reports whether one operation answers every word before the request's first
+// preposition.
+func (ix *Index) headWhole(decisive []word) bool {
+	for i := range ix.ops {
+		all := true
+		for _, w := range decisive {
+			if !w.tail && !ix.serves(i, w.term) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}

@@ -30,8 +30,12 @@ func supportCatalog() *tools.Catalog {
 	activities := op("POST", "/activities", "Create activity", "")
 	activities.Body = &tools.Body{Props: []string{"type", "contact_id"}, Schema: map[string]any{"properties": map[string]any{
 		"type": map[string]any{"enum": []any{"call", "meeting"}}, "contact_id": map[string]any{"type": "string"}}}}
+	blacklist := op("POST", "/account/ipblacklist", "Create an ip to exclude from event tracking", "")
+	slots := op("GET", "/availability/{serviceId}", "Get open time slots", "")
+	opportunities := op("GET", "/crm/opportunities", "List opportunities", "")
+	certificates := op("POST", "/certificates", "Create a certificate", "Issues a certificate for a domain.")
 	return &tools.Catalog{Operations: []*tools.Operation{tasks, hooks, instances, unfollow, actions, substitutes, coupon,
-		commands, stops, reschedule, activities}}
+		commands, stops, reschedule, activities, blacklist, slots, opportunities, certificates}}
 }
 
 func TestSearchSupport(t *testing.T) {
@@ -46,25 +50,31 @@ func TestSearchSupport(t *testing.T) {
 		{"translate tasks into French", true, `"translate"`}, // French is a name, translating nothing the API does
 		{"list my tasks", false, ""},
 		{"establish a webhook", false, ""},
-		{"occurrences of a recurring event", false, ""},           // one unknown word; the rest names one operation
-		{"unfollow a user", false, ""},                            // undoing a word the API uses
-		{"rename a droplet", false, ""},                           // a value of the body's action type
-		{"create a task", true, `"create"`},                       // created_at says when, not what is done
-		{"reboot a droplet in Frankfurt", false, ""},              // what is done is in the API; where is a value
-		{"reboot in Frankfurt", true, ""},                         // one word before the preposition, only a body value
-		{"tasks of 2019", false, ""},                              // a number is a value
-		{"list Maria's tasks", false, ""},                         // a capitalised word after the first is a name
-		{"list SMS tasks", true, `"sms"`},                         // an acronym is a content word
-		{"establish a webhook around Berlin", false, ""},          // "around" is a preposition too
-		{"erase a followed user", false, ""},                      // a DELETE erases
-		{"substitutes for buttermilk", false, ""},                 // one word, but what an operation is called
-		{"apply for a business loan", true, `"business", "loan"`}, // "a …" names a kind of thing, not a value
-		{"establish a webhook for production", false, ""},         // a bare word after the preposition is a value
-		{"send an engine stop command", false, ""},                // what sort of command, in words the API uses elsewhere
-		{"send a report", true, `"report"`},                       // the report's operation sends nothing
-		{"move an appointment", false, ""},                        // moving is how people say rescheduling: a PUT
-		{"log a call with a contact", false, ""},                  // logging is how people say creating one: a POST
-		{"list the next tasks", false, ""},                        // "next" says when, like "latest"
+		{"occurrences of a recurring event", false, ""},            // one unknown word; the rest names one operation
+		{"unfollow a user", false, ""},                             // undoing a word the API uses
+		{"rename a droplet", false, ""},                            // a value of the body's action type
+		{"create a task", true, `"create"`},                        // created_at says when, not what is done
+		{"reboot a droplet in Frankfurt", false, ""},               // what is done is in the API; where is a value
+		{"reboot in Frankfurt", true, ""},                          // one word before the preposition, only a body value
+		{"tasks of 2019", false, ""},                               // a number is a value
+		{"list Maria's tasks", false, ""},                          // a capitalised word after the first is a name
+		{"list SMS tasks", true, `"sms"`},                          // an acronym is a content word
+		{"establish a webhook around Berlin", false, ""},           // "around" is a preposition too
+		{"erase a followed user", false, ""},                       // a DELETE erases
+		{"substitutes for buttermilk", false, ""},                  // one word, but what an operation is called
+		{"apply for a business loan", true, `"business", "loan"`},  // "a …" names a kind of thing, not a value
+		{"establish a webhook for production", false, ""},          // a bare word after the preposition is a value
+		{"send an engine stop command", false, ""},                 // what sort of command, in words the API uses elsewhere
+		{"send a report", true, `"report"`},                        // the report's operation sends nothing
+		{"move an appointment", false, ""},                         // moving is how people say rescheduling: a PUT
+		{"log a call with a contact", false, ""},                   // logging is how people say creating one: a POST
+		{"list the next tasks", false, ""},                         // "next" says when, like "latest"
+		{"exclude our office IP from tracking", false, ""},         // "office" says what sort of IP; the rest names one operation
+		{"exclude our office webhook", true, `"office"`},           // no operation is called by both "exclude" and "webhook"
+		{"find open time slots for a massage", false, ""},          // one operation answers what is asked; the service is a value
+		{"reschedule time slots for a massage", true, `"massage"`}, // no operation answers the head whole: the kind decides
+		{"list the deals", false, ""},                              // read as "opportunity", what the API's paths say
+		{"open a ticket", true, `"ticket"`},                        // "issue" is only in a description's verb
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {
@@ -100,5 +110,29 @@ func TestSearchWholeAnswerFirst(t *testing.T) {
 	}
 	if got := r.Matches[0].Op.Path; got != "/activities" {
 		t.Errorf("first match %s, want /activities (the only one that logs a call)", got)
+	}
+}
+
+// A word the API never uses is read as a word of its group that an operation is called
+// by, and the result says so.
+func TestSynonymReading(t *testing.T) {
+	ix := NewIndex(supportCatalog())
+	r := ix.Search("list the deals", 5)
+	if r.Unsupported || len(r.Matches) == 0 || r.Matches[0].Op.Path != "/crm/opportunities" {
+		t.Fatalf("result = %+v, want GET /crm/opportunities first", r)
+	}
+	if len(r.ReadAs) != 1 || r.ReadAs[0] != `"deals" as "opportunity"` {
+		t.Errorf("read as = %q", r.ReadAs)
+	}
+	// A word the API uses is never read as another.
+	if r := ix.Search("list my tasks", 5); len(r.ReadAs) != 0 {
+		t.Errorf("read as = %q, want nothing", r.ReadAs)
+	}
+	for word, others := range synonyms() {
+		for _, o := range others {
+			if o.term == word {
+				t.Errorf("%q is its own synonym", word)
+			}
+		}
 	}
 }

@@ -129,6 +129,10 @@ func (p *Pipeline) FindOperations(args map[string]any) *clarify.Result {
 		return &clarify.Result{Status: clarify.StatusUnsupported, Operation: ToolFindOperations, Reason: res.Reason}
 	}
 	out := &clarify.Result{Status: clarify.StatusOK, Operation: ToolFindOperations}
+	if len(res.ReadAs) > 0 {
+		// Said so the assistant can check the reading with the person, or search again.
+		out.Note = "read " + strings.Join(res.ReadAs, ", ") + ": the API does not use the request's own word"
+	}
 	for _, m := range res.Matches {
 		out.Operations = append(out.Operations, clarify.OperationMatch{
 			Tool: m.Op.Name, Method: m.Op.Method, Path: m.Op.Path, Summary: m.Op.Summary, Score: math.Round(m.Score*100) / 100,

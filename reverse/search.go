@@ -248,11 +248,15 @@ const (
 // Search ranks operations for a request. When most of the request's words appear nowhere
 // in the API, it answers unsupported rather than offering the closest unrelated operation.
 func (ix *Index) Search(query string, limit int) Result {
+	query, readAs := ix.readPhrasal(askedPart(query))
 	said := requestWords(query)
 	if len(said) == 0 {
 		return Result{Unsupported: true, Reason: "the request has no words to search for; say what should be done"}
 	}
-	readAs := ix.readSynonyms(said)
+	readAs = append(readAs, ix.readSynonyms(said)...)
+	if hint, ok := ix.countHint(query); ok {
+		said = append(said, hint)
+	}
 	var known []string
 	var unknown []string
 	for _, w := range said {
@@ -363,6 +367,14 @@ var stopwords = map[string]bool{
 	"between": true, "around": true, "near": true, "across": true, "through": true, "toward": true,
 	"towards": true, "under": true, "over": true, "during": true, "within": true, "without": true,
 	"per": true, "via": true, "against": true, "along": true, "among": true,
+	// how people talk: what is left of a contraction once its apostrophe splits it
+	// ("we've", "haven't"), pronouns and auxiliaries, and the particles of phrasal verbs
+	// ("set up", "take down", "sign off"), which say how, not what
+	"ve": true, "re": true, "ll": true, "haven": true, "hasn": true, "hadn": true, "don": true, "doesn": true,
+	"didn": true, "isn": true, "aren": true, "wasn": true, "weren": true, "wouldn": true, "shouldn": true,
+	"couldn": true, "he": true, "she": true, "him": true, "they": true, "them": true, "we": true, "us": true,
+	"am": true, "did": true, "done": true, "doing": true, "yet": true, "still": true, "already": true,
+	"ever": true, "here": true, "up": true, "down": true, "off": true, "out": true, "back": true, "away": true,
 }
 
 // Terms splits text into lower-case, lightly stemmed search terms, breaking camelCase
@@ -426,6 +438,8 @@ var stems = tools.NewBoundedCache[string, string](1 << 16)
 
 func stemWord(w string) string {
 	if v, ok := irregularPlural[w]; ok {
+		w = v
+	} else if v, ok := irregularVerb[w]; ok {
 		w = v
 	}
 	if long, ok := abbreviations[w]; ok {

@@ -126,7 +126,10 @@ var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch
 	"recently", "next", "previous", "upcoming", "last", "info", "information", "detail", "details", "thing", "things", "stuff", "let", "us", "now", "also",
 	"just", "any", "please", "would", "like", "whole", "entire", "full", "own", "mine", "our", "we", "them", "they",
 	"these", "those", "one", "ones", "someone", "something", "everything", "anything", "current", "existing",
-	"using", "use", "via", "make", "sure", "today", "tonight", "tomorrow", "yesterday", "currently", "right")
+	"using", "use", "via", "make", "sure", "today", "tonight", "tomorrow", "yesterday", "currently", "right",
+	// light verbs, which say that something is done, not what: "take down a listing",
+	// "where did the trailer go"
+	"take", "go", "have", "keep", "happen")
 
 func stemSet(words ...string) map[string]bool {
 	out := map[string]bool{}
@@ -149,6 +152,9 @@ type word struct {
 	// in lower case: a name ("clock in Maria at the Main Street store"), a value the API
 	// has never seen. An acronym in capitals (SMS, IP) stays a content word.
 	name bool
+	// hint marks a word added for the ranking alone ("count" for "how many"), which
+	// decides nothing.
+	hint bool
 	// head is set on a word that modifies the noun after it in a phrase that starts with
 	// a determiner ("an engine stop command"): the phrase's last word, which names the
 	// thing; the modifier says what sort.
@@ -180,6 +186,9 @@ func requestWords(text string) []word {
 		eachTerm(m[1], func(t string) { kinds[t] = true })
 	}
 	names := properNames(text)
+	for w := range codeWords(text) {
+		names[w] = true
+	}
 	heads := modifiedHeads(text)
 	eachWord(text, func(term, said string) {
 		if !seen[term] {
@@ -252,7 +261,7 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 	var decisive []word
 	for _, w := range ws {
 		// A number is a value the request carries (2019, 42), not something to be done.
-		if !genericWords[w.term] && !strings.ContainsFunc(w.said, unicode.IsDigit) && !w.name {
+		if !genericWords[w.term] && !strings.ContainsFunc(w.said, unicode.IsDigit) && !w.name && !w.hint {
 			decisive = append(decisive, w)
 		}
 	}
@@ -292,7 +301,7 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 	// video"). Bare words after it are values ("from staging to production"), when two
 	// words at least before it say what is done.
 	asked := decisive
-	if head >= 2 {
+	if head >= 2 || head == 1 && ix.namesHead(decisive) {
 		asked = nil
 		for _, w := range decisive {
 			if !w.tail || w.kind {
@@ -476,4 +485,23 @@ func (ix *Index) headWhole(decisive []word) bool {
 		}
 	}
 	return false
+}
+
+// codeWords lists (lower-cased) the words of a token that mixes letters and digits
+// across a hyphen or slash ("RT-7", "A4-X"): a code or a plate, a value the request
+// carries, whatever its letters spell.
+func codeWords(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, tok := range strings.Fields(text) {
+		tok = strings.Trim(tok, ".,;:!?()[]\"'")
+		if !strings.ContainsAny(tok, "-/") || !strings.ContainsFunc(tok, unicode.IsDigit) || !strings.ContainsFunc(tok, unicode.IsLetter) {
+			continue
+		}
+		eachWord(tok, func(_, said string) {
+			if !strings.ContainsFunc(said, unicode.IsDigit) {
+				out[said] = true
+			}
+		})
+	}
+	return out
 }

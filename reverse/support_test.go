@@ -34,8 +34,9 @@ func supportCatalog() *tools.Catalog {
 	slots := op("GET", "/availability/{serviceId}", "Get open time slots", "")
 	opportunities := op("GET", "/crm/opportunities", "List opportunities", "")
 	certificates := op("POST", "/certificates", "Create a certificate", "Issues a certificate for a domain.")
+	texts := op("POST", "/texts", "Send texts", "")
 	return &tools.Catalog{Operations: []*tools.Operation{tasks, hooks, instances, unfollow, actions, substitutes, coupon,
-		commands, stops, reschedule, activities, blacklist, slots, opportunities, certificates}}
+		commands, stops, reschedule, activities, blacklist, slots, opportunities, certificates, texts}}
 }
 
 func TestSearchSupport(t *testing.T) {
@@ -50,31 +51,36 @@ func TestSearchSupport(t *testing.T) {
 		{"translate tasks into French", true, `"translate"`}, // French is a name, translating nothing the API does
 		{"list my tasks", false, ""},
 		{"establish a webhook", false, ""},
-		{"occurrences of a recurring event", false, ""},            // one unknown word; the rest names one operation
-		{"unfollow a user", false, ""},                             // undoing a word the API uses
-		{"rename a droplet", false, ""},                            // a value of the body's action type
-		{"create a task", true, `"create"`},                        // created_at says when, not what is done
-		{"reboot a droplet in Frankfurt", false, ""},               // what is done is in the API; where is a value
-		{"reboot in Frankfurt", true, ""},                          // one word before the preposition, only a body value
-		{"tasks of 2019", false, ""},                               // a number is a value
-		{"list Maria's tasks", false, ""},                          // a capitalised word after the first is a name
-		{"list SMS tasks", true, `"sms"`},                          // an acronym is a content word
-		{"establish a webhook around Berlin", false, ""},           // "around" is a preposition too
-		{"erase a followed user", false, ""},                       // a DELETE erases
-		{"substitutes for buttermilk", false, ""},                  // one word, but what an operation is called
-		{"apply for a business loan", true, `"business", "loan"`},  // "a …" names a kind of thing, not a value
-		{"establish a webhook for production", false, ""},          // a bare word after the preposition is a value
-		{"send an engine stop command", false, ""},                 // what sort of command, in words the API uses elsewhere
-		{"send a report", true, `"report"`},                        // the report's operation sends nothing
-		{"move an appointment", false, ""},                         // moving is how people say rescheduling: a PUT
-		{"log a call with a contact", false, ""},                   // logging is how people say creating one: a POST
-		{"list the next tasks", false, ""},                         // "next" says when, like "latest"
-		{"exclude our office IP from tracking", false, ""},         // "office" says what sort of IP; the rest names one operation
-		{"exclude our office webhook", true, `"office"`},           // no operation is called by both "exclude" and "webhook"
-		{"find open time slots for a massage", false, ""},          // one operation answers what is asked; the service is a value
-		{"reschedule time slots for a massage", true, `"massage"`}, // no operation answers the head whole: the kind decides
-		{"list the deals", false, ""},                              // read as "opportunity", what the API's paths say
-		{"open a ticket", true, `"ticket"`},                        // "issue" is only in a description's verb
+		{"occurrences of a recurring event", false, ""},              // one unknown word; the rest names one operation
+		{"unfollow a user", false, ""},                               // undoing a word the API uses
+		{"rename a droplet", false, ""},                              // a value of the body's action type
+		{"create a task", true, `"create"`},                          // created_at says when, not what is done
+		{"reboot a droplet in Frankfurt", false, ""},                 // what is done is in the API; where is a value
+		{"reboot in Frankfurt", true, ""},                            // one word before the preposition, only a body value
+		{"tasks of 2019", false, ""},                                 // a number is a value
+		{"list Maria's tasks", false, ""},                            // a capitalised word after the first is a name
+		{"list SMS tasks", true, `"sms"`},                            // an acronym is a content word
+		{"establish a webhook around Berlin", false, ""},             // "around" is a preposition too
+		{"erase a followed user", false, ""},                         // a DELETE erases
+		{"substitutes for buttermilk", false, ""},                    // one word, but what an operation is called
+		{"apply for a business loan", true, `"business", "loan"`},    // "a …" names a kind of thing, not a value
+		{"establish a webhook for production", false, ""},            // a bare word after the preposition is a value
+		{"send an engine stop command", false, ""},                   // what sort of command, in words the API uses elsewhere
+		{"send a report", true, `"report"`},                          // the report's operation sends nothing
+		{"move an appointment", false, ""},                           // moving is how people say rescheduling: a PUT
+		{"log a call with a contact", false, ""},                     // logging is how people say creating one: a POST
+		{"list the next tasks", false, ""},                           // "next" says when, like "latest"
+		{"exclude our office IP from tracking", false, ""},           // "office" says what sort of IP; the rest names one operation
+		{"exclude our office webhook", true, `"office"`},             // no operation is called by both "exclude" and "webhook"
+		{"find open time slots for a massage", false, ""},            // one operation answers what is asked; the service is a value
+		{"reschedule time slots for a massage", true, `"massage"`},   // no operation answers the head whole: the kind decides
+		{"list the deals", false, ""},                                // read as "opportunity", what the API's paths say
+		{"open a ticket", true, `"ticket"`},                          // "issue" is only in a description's verb
+		{"which tasks haven't we got yet", false, ""},                // what is left of contractions, auxiliaries
+		{"where did the webhook go", false, ""},                      // a light verb, in the past
+		{"reboot droplet RT-7", false, ""},                           // a code is a value, whatever its letters spell
+		{"text Maria at 555-0142 that her task is ready", false, ""}, // one word that names an operation; the rest is the message
+		{"text a coupon", true, `"coupon"`},                          // a kind of thing after "a" is still asked
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {
@@ -90,7 +96,8 @@ func TestSearchSupport(t *testing.T) {
 }
 
 func TestAbbreviationsSpelledOut(t *testing.T) {
-	for short, long := range map[string]string{"spec": "specification", "qty": "quantity", "txn": "transaction", "repos": "repository"} {
+	for short, long := range map[string]string{"spec": "specification", "qty": "quantity", "txn": "transaction", "repos": "repository",
+		"sold": "sell", "went": "go", "drove": "driving", "bought": "buys"} {
 		if stem(short) != stem(long) {
 			t.Errorf("stem(%q) = %q, want stem(%q) = %q", short, stem(short), long, stem(long))
 		}
@@ -134,5 +141,49 @@ func TestSynonymReading(t *testing.T) {
 				t.Errorf("%q is its own synonym", word)
 			}
 		}
+	}
+}
+
+// How a request is phrased is read before its words: a reason clause is left out, a
+// phrasal verb is read as the API's one word, and "how many" ranks a count first.
+func TestPhrasing(t *testing.T) {
+	cat := supportCatalog()
+	op := func(method, path, summary string) *tools.Operation {
+		return &tools.Operation{Method: method, Path: path, Name: method + path, Summary: summary}
+	}
+	cat.Operations = append(cat.Operations,
+		op("POST", "/timeentries/approve", "Approve time entries"),
+		op("GET", "/timeentries", "List time entries"),
+		op("GET", "/timeentries/count", "Count time entries"),
+		op("POST", "/session/login", "Start a session"),
+		op("PUT", "/listings/{slug}/state/end", "End a listing"))
+	ix := NewIndex(cat)
+	cases := []struct {
+		query, first, readAs string
+	}{
+		{"sign off on Anders' hours from last week", "POST /timeentries/approve", `"sign off" as "approve"`},
+		{"log in as Maria", "POST /session/login", `"log in" as "login"`},
+		{"how many time entries do we have", "GET /timeentries/count", ""},
+		{"take down my listing, I sold it locally", "PUT /listings/{slug}/state/end", `"take down" as "end"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.query, func(t *testing.T) {
+			r := ix.Search(tc.query, 5)
+			if r.Unsupported || len(r.Matches) == 0 {
+				t.Fatalf("unsupported: %s", r.Reason)
+			}
+			if got := r.Matches[0].Op.Key(); got != tc.first {
+				t.Errorf("first = %s, want %s", got, tc.first)
+			}
+			if tc.readAs != "" && !strings.Contains(strings.Join(r.ReadAs, "; "), tc.readAs) {
+				t.Errorf("read as = %q, want %s", r.ReadAs, tc.readAs)
+			}
+		})
+	}
+	if got := askedPart("stop texting 818-555-0123, he opted out"); got != "stop texting 818-555-0123" {
+		t.Errorf("askedPart = %q", got)
+	}
+	if got := askedPart("Lars drove 84 km, put it on the project"); got != "Lars drove 84 km, put it on the project" {
+		t.Errorf("askedPart = %q, want it whole: the clause after the comma is the request", got)
 	}
 }

@@ -26,6 +26,11 @@ var synonyms = sync.OnceValue(func() map[string][]synonym {
 		}
 		var group []synonym
 		for _, w := range strings.Fields(line) {
+			// A phrasal verb is written verb+particle and keyed by the verb's stem.
+			if verb, particle, ok := strings.Cut(w, "+"); ok {
+				group = append(group, synonym{phraseKey(verb, particle), strings.ReplaceAll(w, "+", " ")})
+				continue
+			}
 			group = append(group, synonym{stem(w), w})
 		}
 		for _, s := range group {

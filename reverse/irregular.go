@@ -20,5 +20,5 @@ var irregularVerb = map[string]string{
 	"bent": "bend", "lent": "lend", "shook": "shake", "shaken": "shake", "stood": "stand", "swore": "swear",
 	"sworn": "swear", "woke": "wake", "woken": "wake", "undid": "undo", "undone": "undo", "rewrote": "rewrite",
 	"rewritten": "rewrite", "overwrote": "overwrite", "overwritten": "overwrite", "rebuilt": "rebuild",
-	"resent": "resend", "upheld": "uphold", "mistook": "mistake", "mistaken": "mistake",
+	"goes": "go", "came": "come", "resent": "resend", "upheld": "uphold", "mistook": "mistake", "mistaken": "mistake",
 }

@@ -52,9 +52,11 @@ func NewIndex(cat *tools.Catalog) *Index {
 	ix := &Index{ops: ops, docs: make([]termWeights, len(ops)), summaries: make([][]string, len(ops)),
 		served: make([]termSet, len(ops)), named: make([]termSet, len(ops)), servedAny: servedTerms{}, namedAny: servedTerms{}, lens: make([]float64, len(ops)), df: map[string]int{}}
 	ix.vocab.terms = map[string]int32{}
+	words := specWords(ops)
 	tools.Parallel(len(ops), func(i int) {
-		doc, length := termsOf(ops[i])
-		served, named := servedBy(ops[i]), namedBy(ops[i])
+		path := pathText(ops[i].Path, words)
+		doc, length := termsOf(ops[i], path)
+		served, named := servedBy(ops[i], path), namedBy(ops[i], path)
 		ix.summaries[i] = uniq(Terms(summaryOf(ops[i])))
 		ix.lens[i] = length
 		ix.vocab.mu.Lock()
@@ -100,7 +102,7 @@ func NewIndex(cat *tools.Catalog) *Index {
 // termsOf is an operation's document: each term's weighted frequency, and its length
 // for BM25: the sum over what names the operation (path, operationId, tags, summary,
 // parameters), not over its long texts, so a thorough description is no penalty.
-func termsOf(op *tools.Operation) (map[string]float64, float64) {
+func termsOf(op *tools.Operation, path string) (map[string]float64, float64) {
 	doc := map[string]float64{}
 	length := 0.0
 	add := func(text string, w float64) {
@@ -119,7 +121,7 @@ func termsOf(op *tools.Operation) (map[string]float64, float64) {
 			}
 		})
 	}
-	add(op.Path, weightName)
+	add(path, weightName)
 	add(op.OperationID, weightName)
 	add(verbsOf(op), weightText)
 	add(strings.Join(op.Tags, " "), weightSummary)

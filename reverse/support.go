@@ -20,9 +20,9 @@ import (
 // flight" has no operation that books, nor one about flights.
 
 // namedBy reads what an operation is called: its path, name, summary and tags.
-func namedBy(op *tools.Operation) servedTerms {
+func namedBy(op *tools.Operation, path string) servedTerms {
 	set := servedTerms{}
-	eachTerm(op.Path+" "+op.OperationID+" "+summaryOf(op)+" "+strings.Join(op.Tags, " "), func(t string) { set[t] = struct{}{} })
+	eachTerm(path+" "+op.OperationID+" "+summaryOf(op)+" "+strings.Join(op.Tags, " "), func(t string) { set[t] = struct{}{} })
 	return set
 }
 
@@ -32,10 +32,10 @@ type servedTerms map[string]struct{}
 // servedBy reads what an operation answers; parameter descriptions are left out, since
 // they are where specs repeat their boilerplate ("pretty print the output" on every
 // operation of Asana's).
-func servedBy(op *tools.Operation) servedTerms {
+func servedBy(op *tools.Operation, path string) servedTerms {
 	set := servedTerms{}
 	add := func(text string) { eachTerm(text, func(t string) { set[t] = struct{}{} }) }
-	add(op.Path)
+	add(path)
 	add(op.OperationID)
 	add(strings.Join(op.Tags, " "))
 	add(op.Summary)
@@ -129,7 +129,11 @@ var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch
 	"using", "use", "via", "make", "sure", "today", "tonight", "tomorrow", "yesterday", "currently", "right",
 	// light verbs, which say that something is done, not what: "take down a listing",
 	// "where did the trailer go"
-	"take", "go", "have", "keep", "happen")
+	"take", "go", "have", "keep", "happen", "come",
+	// when, said as a period ("this month", "tomorrow afternoon"): a filter's value
+	"morning", "afternoon", "evening", "night", "weekend", "week", "month", "year",
+	// who or how often, said of anyone: "list everyone who works for us"
+	"everyone", "everybody", "anyone", "anybody", "nobody", "once", "twice", "again", "really", "actually")
 
 func stemSet(words ...string) map[string]bool {
 	out := map[string]bool{}

@@ -186,7 +186,7 @@ var methodVerbs = map[string]string{
 // decide whether an operation serves a request, never how it ranks: in a document they
 // would add the same words to every write and shift every score.
 var changeVerbs = map[string]string{
-	"POST":   "log register submit save put write enter",
+	"POST":   "log register submit save put write enter record",
 	"PUT":    "change modify edit move adjust alter amend mark switch toggle",
 	"PATCH":  "set replace move adjust alter amend mark switch toggle",
 	"DELETE": "drop cancel revoke detach unlink trash",

@@ -292,14 +292,6 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 	if len(nowhereKind) > 0 && !(head >= 2 && ix.headWhole(decisive)) {
 		nowhereHead = append(nowhereHead, nowhereKind...)
 	}
-	if len(nowhere) > 0 && len(nowhereHead) == 0 && (head >= 2 || head == 1 && ix.namesHead(decisive)) {
-		// What the request does, and to what, is in the API (two words at least before
-		// its first preposition, or one that an operation is called by); the words after
-		// are values the API has never seen: a place, an environment's name ("copy flag
-		// settings from staging to production"), an ingredient ("substitute for buttermilk").
-		forgiven = nowhere
-		nowhere = nil
-	}
 	// What an operation must answer is what is done and to what: the words before the
 	// first preposition, and any kind of thing named after it ("add subtitles to a
 	// video"). Bare words after it are values ("from staging to production"), when two
@@ -312,6 +304,18 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 				asked = append(asked, w)
 			}
 		}
+	}
+	// A word that only says what sort of thing a phrase's last word is ("a penicillin
+	// allergy") is a value when one operation is called by that last word and answers
+	// everything else asked.
+	nowhereHead = slices.DeleteFunc(nowhereHead, func(said string) bool { return ix.sortOf(asked, said) })
+	if len(nowhere) > 0 && len(nowhereHead) == 0 && (head >= 2 || head == 1 && ix.namesHead(decisive)) {
+		// What the request does, and to what, is in the API (two words at least before
+		// its first preposition, or one that an operation is called by); the words after
+		// are values the API has never seen: a place, an environment's name ("copy flag
+		// settings from staging to production"), an ingredient ("substitute for buttermilk").
+		forgiven = nowhere
+		nowhere = nil
 	}
 	// One word the API never uses is forgiven when the rest of the request names one
 	// operation by what it is (its path, name or summary), two words at least: "recurring
@@ -508,4 +512,35 @@ func codeWords(text string) map[string]bool {
 		})
 	}
 	return out
+}
+
+// sortOf reports whether the asked word said is a modifier whose phrase's last word
+// names one operation that answers every other word asked.
+func (ix *Index) sortOf(asked []word, said string) bool {
+	var head string
+	for _, w := range asked {
+		if w.said == said {
+			head = w.head
+		}
+	}
+	if head == "" {
+		return false
+	}
+	ht := stem(head)
+	for i := range ix.ops {
+		if !ix.names(i, ht) {
+			continue
+		}
+		all := true
+		for _, w := range asked {
+			if w.said != said && !ix.serves(i, w.term) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }

@@ -35,8 +35,9 @@ func supportCatalog() *tools.Catalog {
 	opportunities := op("GET", "/crm/opportunities", "List opportunities", "")
 	certificates := op("POST", "/certificates", "Create a certificate", "Issues a certificate for a domain.")
 	texts := op("POST", "/texts", "Send texts", "")
+	allergies := op("POST", "/api/allergies", "Create an allergy", "")
 	return &tools.Catalog{Operations: []*tools.Operation{tasks, hooks, instances, unfollow, actions, substitutes, coupon,
-		commands, stops, reschedule, activities, blacklist, slots, opportunities, certificates, texts}}
+		commands, stops, reschedule, activities, blacklist, slots, opportunities, certificates, texts, allergies}}
 }
 
 func TestSearchSupport(t *testing.T) {
@@ -81,6 +82,9 @@ func TestSearchSupport(t *testing.T) {
 		{"reboot droplet RT-7", false, ""},                           // a code is a value, whatever its letters spell
 		{"text Maria at 555-0142 that her task is ready", false, ""}, // one word that names an operation; the rest is the message
 		{"text a coupon", true, `"coupon"`},                          // a kind of thing after "a" is still asked
+		{"add a penicillin allergy to the chart", false, ""},         // what sort of allergy is a value: an operation is called by "allergy"
+		{"record a penicillin allergy", false, ""},                   // recording is how people say creating: a POST
+		{"delete a penicillin webhook", true, `"penicillin"`},        // no operation called by "webhook" deletes
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

@@ -238,8 +238,12 @@ func modifiedHeads(text string) map[string]string {
 // first word, and never in lower case in it.
 func properNames(text string) map[string]bool {
 	names, lower := map[string]bool{}, map[string]bool{}
-	for i, f := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
+	fields := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	name := make([]bool, len(fields))
+	acronym := make([]bool, len(fields))
+	for i, f := range fields {
 		f = strings.TrimSuffix(strings.TrimSuffix(f, "'s"), "'")
+		fields[i] = f
 		rs := []rune(f)
 		if len(rs) < 2 {
 			continue
@@ -248,9 +252,18 @@ func properNames(text string) map[string]bool {
 		case unicode.IsUpper(rs[0]) && !strings.ContainsFunc(string(rs[1:]), unicode.IsUpper):
 			if i > 0 {
 				names[strings.ToLower(f)] = true
+				name[i] = true
 			}
+		case !strings.ContainsFunc(f, unicode.IsLower):
+			acronym[i] = true
 		case !strings.ContainsFunc(f, unicode.IsUpper):
 			lower[f] = true
+		}
+	}
+	// An acronym beside a name is part of it: "our VIP Customers list".
+	for i := range fields {
+		if acronym[i] && (i > 0 && name[i-1] || i+1 < len(fields) && name[i+1]) {
+			names[strings.ToLower(fields[i])] = true
 		}
 	}
 	for w := range lower {
@@ -308,7 +321,7 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 	// A word that only says what sort of thing a phrase's last word is ("a penicillin
 	// allergy") is a value when one operation is called by that last word and answers
 	// everything else asked.
-	nowhereHead = slices.DeleteFunc(nowhereHead, func(said string) bool { return ix.sortOf(asked, said) })
+	nowhereHead = slices.DeleteFunc(nowhereHead, func(said string) bool { return ix.sortOf(asked, nowhere, said) })
 	if len(nowhere) > 0 && len(nowhereHead) == 0 && (head >= 2 || head == 1 && ix.namesHead(decisive)) {
 		// What the request does, and to what, is in the API (two words at least before
 		// its first preposition, or one that an operation is called by); the words after
@@ -496,13 +509,16 @@ func (ix *Index) headWhole(decisive []word) bool {
 }
 
 // codeWords lists (lower-cased) the words of a token that mixes letters and digits
-// across a hyphen or slash ("RT-7", "A4-X"): a code or a plate, a value the request
-// carries, whatever its letters spell.
+// across a hyphen or slash ("RT-7", "A4-X"), or that is an email address or a web
+// address: a code, a plate, an address, a value the request carries, whatever its
+// letters spell.
 func codeWords(text string) map[string]bool {
 	out := map[string]bool{}
 	for _, tok := range strings.Fields(text) {
 		tok = strings.Trim(tok, ".,;:!?()[]\"'")
-		if !strings.ContainsAny(tok, "-/") || !strings.ContainsFunc(tok, unicode.IsDigit) || !strings.ContainsFunc(tok, unicode.IsLetter) {
+		address := strings.Contains(tok, "@") || strings.Contains(tok, "://") || strings.HasPrefix(strings.ToLower(tok), "www.")
+		code := strings.ContainsAny(tok, "-/") && strings.ContainsFunc(tok, unicode.IsDigit) && strings.ContainsFunc(tok, unicode.IsLetter)
+		if !address && !code {
 			continue
 		}
 		eachWord(tok, func(_, said string) {
@@ -515,8 +531,9 @@ func codeWords(text string) map[string]bool {
 }
 
 // sortOf reports whether the asked word said is a modifier whose phrase's last word
-// names one operation that answers every other word asked.
-func (ix *Index) sortOf(asked []word, said string) bool {
+// names one operation that answers every other word asked but the phrase's other
+// modifiers the API never uses ("the flash sale text campaign").
+func (ix *Index) sortOf(asked []word, nowhere []string, said string) bool {
 	var head string
 	for _, w := range asked {
 		if w.said == said {
@@ -526,6 +543,7 @@ func (ix *Index) sortOf(asked []word, said string) bool {
 	if head == "" {
 		return false
 	}
+	excused := func(w word) bool { return w.said == said || w.head == head && slices.Contains(nowhere, w.said) }
 	ht := stem(head)
 	for i := range ix.ops {
 		if !ix.names(i, ht) {
@@ -533,7 +551,7 @@ func (ix *Index) sortOf(asked []word, said string) bool {
 		}
 		all := true
 		for _, w := range asked {
-			if w.said != said && !ix.serves(i, w.term) {
+			if !excused(w) && !ix.serves(i, w.term) {
 				all = false
 				break
 			}

@@ -85,6 +85,10 @@ func TestSearchSupport(t *testing.T) {
 		{"add a penicillin allergy to the chart", false, ""},         // what sort of allergy is a value: an operation is called by "allergy"
 		{"record a penicillin allergy", false, ""},                   // recording is how people say creating: a POST
 		{"delete a penicillin webhook", true, `"penicillin"`},        // no operation called by "webhook" deletes
+		{"list sarah@acme.io tasks", false, ""},                      // an email address is a value
+		{"list VIP Customers tasks", false, ""},                      // an acronym beside a name is part of it
+		{"list VIP tasks", true, `"vip"`},                            // alone, an acronym is a content word
+		{"add a penicillin sulfa allergy", false, ""},                // two modifiers of one thing
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

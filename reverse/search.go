@@ -26,6 +26,7 @@ type Index struct {
 	named     []termSet     // what each operation is called: path, name, summary, tags
 	servedAny servedTerms   // what any operation answers
 	namedAny  servedTerms   // what any operation is called
+	words     map[string]bool // what the spec says in its short texts (compound.go)
 	lens      []float64
 	avgLen    float64
 	df        map[string]int
@@ -53,6 +54,7 @@ func NewIndex(cat *tools.Catalog) *Index {
 		served: make([]termSet, len(ops)), named: make([]termSet, len(ops)), servedAny: servedTerms{}, namedAny: servedTerms{}, lens: make([]float64, len(ops)), df: map[string]int{}}
 	ix.vocab.terms = map[string]int32{}
 	words := specWords(ops)
+	ix.words = words
 	tools.Parallel(len(ops), func(i int) {
 		path := pathText(ops[i].Path, words)
 		doc, length := termsOf(ops[i], path)

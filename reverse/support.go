@@ -33,6 +33,21 @@ type servedTerms map[string]struct{}
 // they are where specs repeat their boilerplate ("pretty print the output" on every
 // operation of Asana's).
 func servedBy(op *tools.Operation, path string) servedTerms {
+	set := actedBy(op, path)
+	addTopNames(op.Response, 0, func(name string) {
+		eachTerm(name, func(t string) {
+			if !actionTerms[t] {
+				set[t] = struct{}{}
+			}
+		})
+	})
+	return set
+}
+
+// actedBy reads what an operation answers by what it is and what it is sent, not by
+// the fields of what it returns: a request's leading verb ("accept an answer") is
+// answered by an operation that does it, not by one whose answers say is_accepted.
+func actedBy(op *tools.Operation, path string) servedTerms {
 	set := servedTerms{}
 	add := func(text string) { eachTerm(text, func(t string) { set[t] = struct{}{} }) }
 	add(path)
@@ -52,13 +67,6 @@ func servedBy(op *tools.Operation, path string) servedTerms {
 		}
 		addBodyEnums(op.Body.Schema, 0, add)
 	}
-	addTopNames(op.Response, 0, func(name string) {
-		eachTerm(name, func(t string) {
-			if !actionTerms[t] {
-				set[t] = struct{}{}
-			}
-		})
-	})
 	return set
 }
 
@@ -156,6 +164,9 @@ type word struct {
 	// in lower case: a name ("clock in Maria at the Main Street store"), a value the API
 	// has never seen. An acronym in capitals (SMS, IP) stays a content word.
 	name bool
+	// lead marks the request's first word when it is a content word: in a request that
+	// says what to do ("accept Priya's answer"), what is to be done.
+	lead bool
 	// hint marks a word added for the ranking alone ("count" for "how many"), which
 	// decides nothing.
 	hint bool
@@ -194,10 +205,15 @@ func requestWords(text string) []word {
 		names[w] = true
 	}
 	heads := modifiedHeads(text)
+	first := ""
+	if f := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }); len(f) > 0 {
+		first = strings.ToLower(f[0])
+	}
 	eachWord(text, func(term, said string) {
 		if !seen[term] {
 			seen[term] = true
-			out = append(out, word{term: term, said: said, tail: !headTerms[term], kind: kinds[term], name: names[said], head: heads[said]})
+			out = append(out, word{term: term, said: said, tail: !headTerms[term], kind: kinds[term], name: names[said], head: heads[said],
+				lead: len(out) == 0 && said == first})
 		} else if heads[said] == "" {
 			// Said once as a thing itself, it is never only a modifier.
 			for i := range out {
@@ -366,7 +382,7 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 			if slices.Contains(nowhere, w.said) || slices.Contains(forgiven, w.said) {
 				continue
 			}
-			if !ix.serves(i, w.term) {
+			if !ix.serves(i, w.term) || w.lead && !ix.acts(i, w.term) {
 				if w.head != "" && ix.serves(i, stem(w.head)) {
 					// What sort of thing, said in words the API uses elsewhere ("an
 					// engine stop command" of an operation that sends commands).
@@ -508,15 +524,19 @@ func (ix *Index) headWhole(decisive []word) bool {
 	return false
 }
 
+// domainName is a host name: labels joined by dots, the last of letters only
+// ("bakkerij-janssens.be", "example.co.uk").
+var domainName = regexp.MustCompile(`^(?i)[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,6}$`)
+
 // codeWords lists (lower-cased) the words of a token that mixes letters and digits
-// across a hyphen or slash ("RT-7", "A4-X"), or that is an email address or a web
-// address: a code, a plate, an address, a value the request carries, whatever its
-// letters spell.
+// across a hyphen or slash ("RT-7", "A4-X"), or that is an email address, a web address
+// or a host name: a code, a plate, an address, a value the request carries, whatever
+// its letters spell.
 func codeWords(text string) map[string]bool {
 	out := map[string]bool{}
 	for _, tok := range strings.Fields(text) {
 		tok = strings.Trim(tok, ".,;:!?()[]\"'")
-		address := strings.Contains(tok, "@") || strings.Contains(tok, "://") || strings.HasPrefix(strings.ToLower(tok), "www.")
+		address := strings.Contains(tok, "@") || strings.Contains(tok, "://") || strings.HasPrefix(strings.ToLower(tok), "www.") || domainName.MatchString(tok)
 		code := strings.ContainsAny(tok, "-/") && strings.ContainsFunc(tok, unicode.IsDigit) && strings.ContainsFunc(tok, unicode.IsLetter)
 		if !address && !code {
 			continue
@@ -561,4 +581,22 @@ func (ix *Index) sortOf(asked []word, nowhere []string, said string) bool {
 		}
 	}
 	return false
+}
+
+// acts reports whether operation i, which answers term, does so by what it is and what
+// it is sent (actedBy), not only by its response's fields. Read on demand, since only a
+// request's leading word asks it, and only where a response field says the word.
+func (ix *Index) acts(i int, term string) bool {
+	op := ix.ops[i]
+	inResponse := false
+	addTopNames(op.Response, 0, func(name string) {
+		if !inResponse {
+			eachTerm(name, func(t string) { inResponse = inResponse || t == term })
+		}
+	})
+	if !inResponse {
+		return true
+	}
+	_, ok := actedBy(op, pathText(op.Path, ix.words))[term]
+	return ok
 }

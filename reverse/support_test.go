@@ -36,8 +36,10 @@ func supportCatalog() *tools.Catalog {
 	certificates := op("POST", "/certificates", "Create a certificate", "Issues a certificate for a domain.")
 	texts := op("POST", "/texts", "Send texts", "")
 	allergies := op("POST", "/api/allergies", "Create an allergy", "")
+	questions := op("GET", "/questions", "List questions", "")
+	questions.Response = map[string]any{"properties": map[string]any{"accepted": map[string]any{"type": "boolean"}}}
 	return &tools.Catalog{Operations: []*tools.Operation{tasks, hooks, instances, unfollow, actions, substitutes, coupon,
-		commands, stops, reschedule, activities, blacklist, slots, opportunities, certificates, texts, allergies}}
+		commands, stops, reschedule, activities, blacklist, slots, opportunities, certificates, texts, allergies, questions}}
 }
 
 func TestSearchSupport(t *testing.T) {
@@ -86,6 +88,10 @@ func TestSearchSupport(t *testing.T) {
 		{"record a penicillin allergy", false, ""},                   // recording is how people say creating: a POST
 		{"delete a penicillin webhook", true, `"penicillin"`},        // no operation called by "webhook" deletes
 		{"list sarah@acme.io tasks", false, ""},                      // an email address is a value
+		{"list bakkerij-janssens.be tasks", false, ""},               // a host name is a value
+		{"accept a question", true, `"accept"`},                      // a field of what is returned does not do what is asked
+		{"questions accepted", false, ""},                            // but it says which ones are asked for
+		{"list tasks.", false, ""},                                   // a full stop is not a host name
 		{"list VIP Customers tasks", false, ""},                      // an acronym beside a name is part of it
 		{"list VIP tasks", true, `"vip"`},                            // alone, an acronym is a content word
 		{"add a penicillin sulfa allergy", false, ""},                // two modifiers of one thing

@@ -19,13 +19,13 @@ import (
 // what the operation's summary says (see summaryFit).
 type Index struct {
 	ops       []*tools.Operation
-	vocab     vocabulary    // the terms, numbered (see termsets.go)
-	docs      []termWeights // term → weighted frequency
-	summaries [][]string    // each operation's summary terms, once each
-	served    []termSet     // what each operation answers (support.go)
-	named     []termSet     // what each operation is called: path, name, summary, tags
-	servedAny servedTerms   // what any operation answers
-	namedAny  servedTerms   // what any operation is called
+	vocab     vocabulary      // the terms, numbered (see termsets.go)
+	docs      []termWeights   // term → weighted frequency
+	summaries [][]string      // each operation's summary terms, once each
+	served    []termSet       // what each operation answers (support.go)
+	named     []termSet       // what each operation is called: path, name, summary, tags
+	servedAny servedTerms     // what any operation answers
+	namedAny  servedTerms     // what any operation is called
 	words     map[string]bool // what the spec says in its short texts (compound.go)
 	lens      []float64
 	avgLen    float64

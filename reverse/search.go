@@ -19,14 +19,14 @@ import (
 // what the operation's summary says (see summaryFit).
 type Index struct {
 	ops       []*tools.Operation
-	vocab     vocabulary      // the terms, numbered (see termsets.go)
-	docs      []termWeights   // term → weighted frequency
-	summaries [][]string      // each operation's summary terms, once each
-	served    []termSet       // what each operation answers (support.go)
-	named     []termSet       // what each operation is called: path, name, summary, tags
-	servedAny servedTerms     // what any operation answers
-	namedAny  servedTerms     // what any operation is called
-	words     map[string]bool // what the spec says in its short texts (compound.go)
+	vocab     vocabulary    // the terms, numbered (see termsets.go)
+	docs      []termWeights // term → weighted frequency
+	summaries [][]string    // each operation's summary terms, once each
+	served    []termSet     // what each operation answers (support.go)
+	named     []termSet     // what each operation is called: path, name, summary, tags
+	returned  []termSet     // what each operation answers only by its response's fields
+	servedAny servedTerms   // what any operation answers
+	namedAny  servedTerms   // what any operation is called
 	lens      []float64
 	avgLen    float64
 	df        map[string]int
@@ -51,19 +51,20 @@ const (
 func NewIndex(cat *tools.Catalog) *Index {
 	ops := cat.Operations
 	ix := &Index{ops: ops, docs: make([]termWeights, len(ops)), summaries: make([][]string, len(ops)),
-		served: make([]termSet, len(ops)), named: make([]termSet, len(ops)), servedAny: servedTerms{}, namedAny: servedTerms{}, lens: make([]float64, len(ops)), df: map[string]int{}}
+		served: make([]termSet, len(ops)), named: make([]termSet, len(ops)), returned: make([]termSet, len(ops)), servedAny: servedTerms{}, namedAny: servedTerms{}, lens: make([]float64, len(ops)), df: map[string]int{}}
 	ix.vocab.terms = map[string]int32{}
 	words := specWords(ops)
-	ix.words = words
 	tools.Parallel(len(ops), func(i int) {
 		path := pathText(ops[i].Path, words)
 		doc, length := termsOf(ops[i], path)
-		served, named := servedBy(ops[i], path), namedBy(ops[i], path)
+		served, returned := servedBy(ops[i], path)
+		named := namedBy(ops[i], path)
 		ix.summaries[i] = uniq(Terms(summaryOf(ops[i])))
 		ix.lens[i] = length
 		ix.vocab.mu.Lock()
 		defer ix.vocab.mu.Unlock()
 		ix.docs[i], ix.served[i], ix.named[i] = ix.vocab.weightsOf(doc), ix.vocab.setOf(served), ix.vocab.setOf(named)
+		ix.returned[i] = ix.vocab.setOf(returned)
 	})
 	// Document frequencies and what any operation answers, by term.
 	byID := make([]string, len(ix.vocab.terms))

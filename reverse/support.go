@@ -32,16 +32,22 @@ type servedTerms map[string]struct{}
 // servedBy reads what an operation answers; parameter descriptions are left out, since
 // they are where specs repeat their boilerplate ("pretty print the output" on every
 // operation of Asana's).
-func servedBy(op *tools.Operation, path string) servedTerms {
-	set := actedBy(op, path)
+//
+// It also returns the terms answered only by the response's fields (see acts).
+func servedBy(op *tools.Operation, path string) (set, returned servedTerms) {
+	set = actedBy(op, path)
+	returned = servedTerms{}
 	addTopNames(op.Response, 0, func(name string) {
 		eachTerm(name, func(t string) {
-			if !actionTerms[t] {
-				set[t] = struct{}{}
+			if _, acted := set[t]; !acted && !actionTerms[t] {
+				returned[t] = struct{}{}
 			}
 		})
 	})
-	return set
+	for t := range returned {
+		set[t] = struct{}{}
+	}
+	return set, returned
 }
 
 // actedBy reads what an operation answers by what it is and what it is sent, not by
@@ -584,19 +590,8 @@ func (ix *Index) sortOf(asked []word, nowhere []string, said string) bool {
 }
 
 // acts reports whether operation i, which answers term, does so by what it is and what
-// it is sent (actedBy), not only by its response's fields. Read on demand, since only a
-// request's leading word asks it, and only where a response field says the word.
+// it is sent (actedBy), not only by its response's fields.
 func (ix *Index) acts(i int, term string) bool {
-	op := ix.ops[i]
-	inResponse := false
-	addTopNames(op.Response, 0, func(name string) {
-		if !inResponse {
-			eachTerm(name, func(t string) { inResponse = inResponse || t == term })
-		}
-	})
-	if !inResponse {
-		return true
-	}
-	_, ok := actedBy(op, pathText(op.Path, ix.words))[term]
-	return ok
+	id, ok := ix.id(term)
+	return !ok || !ix.returned[i].has(id)
 }

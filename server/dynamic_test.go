@@ -367,6 +367,13 @@ func TestCallOperationBadInput(t *testing.T) {
 	if found["status"] != "ok" || !strings.Contains(string(raw), `"tool":"GET_person-person_id-movie_credits"`) {
 		t.Errorf("find_operations: %s", raw)
 	}
+	// A word the API never uses is read as the one it does, and the note says so.
+	films := callForStructured(t, c, ToolFindOperations, map[string]any{"query": "films similar to a film"})
+	raw, _ = json.Marshal(films)
+	if films["status"] != "ok" || !strings.Contains(string(raw), `"path":"/movie/{movie_id}/similar"`) ||
+		!strings.Contains(string(raw), `read \"films\" as \"movie\"`) {
+		t.Errorf("find_operations with a synonym: %s", raw)
+	}
 }
 
 func TestOperationArguments(t *testing.T) {

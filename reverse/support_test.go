@@ -22,24 +22,29 @@ func supportCatalog() *tools.Catalog {
 	actions.Body = &tools.Body{Schema: map[string]any{"oneOf": []any{
 		map[string]any{"properties": map[string]any{"type": map[string]any{"enum": []any{"rename", "reboot"}}}},
 	}}}
-	substitutes := op("GET", "/food/ingredients/substitutes", "Get ingredient substitutes", "")
-	coupon := op("POST", "/coupons/{coupon_id}/apply", "Apply a coupon", "")
-	commands := op("POST", "/commands/send", "Send a command to a device", "")
-	stops := op("GET", "/reports/stops", "Fetch the stops report", "Where the engine was off.")
-	reschedule := op("PUT", "/appointments/{id}/reschedule", "Reschedule an appointment", "")
 	activities := op("POST", "/activities", "Create activity", "")
 	activities.Body = &tools.Body{Props: []string{"type", "contact_id"}, Schema: map[string]any{"properties": map[string]any{
 		"type": map[string]any{"enum": []any{"call", "meeting"}}, "contact_id": map[string]any{"type": "string"}}}}
-	blacklist := op("POST", "/account/ipblacklist", "Create an ip to exclude from event tracking", "")
-	slots := op("GET", "/availability/{serviceId}", "Get open time slots", "")
-	opportunities := op("GET", "/crm/opportunities", "List opportunities", "")
-	certificates := op("POST", "/certificates", "Create a certificate", "Issues a certificate for a domain.")
-	texts := op("POST", "/texts", "Send texts", "")
-	allergies := op("POST", "/api/allergies", "Create an allergy", "")
 	questions := op("GET", "/questions", "List questions", "")
 	questions.Response = map[string]any{"properties": map[string]any{"accepted": map[string]any{"type": "boolean"}}}
-	return &tools.Catalog{Operations: []*tools.Operation{tasks, hooks, instances, unfollow, actions, substitutes, coupon,
-		commands, stops, reschedule, activities, blacklist, slots, opportunities, certificates, texts, allergies, questions}}
+	ops := []*tools.Operation{tasks, hooks, instances, unfollow, actions, activities, questions}
+	// Operations known by their method, path, summary and description alone.
+	for _, o := range [][4]string{
+		{"GET", "/food/ingredients/substitutes", "Get ingredient substitutes", ""},
+		{"POST", "/coupons/{coupon_id}/apply", "Apply a coupon", ""},
+		{"POST", "/commands/send", "Send a command to a device", ""},
+		{"GET", "/reports/stops", "Fetch the stops report", "Where the engine was off."},
+		{"PUT", "/appointments/{id}/reschedule", "Reschedule an appointment", ""},
+		{"POST", "/account/ipblacklist", "Create an ip to exclude from event tracking", ""},
+		{"GET", "/availability/{serviceId}", "Get open time slots", ""},
+		{"GET", "/crm/opportunities", "List opportunities", ""},
+		{"POST", "/certificates", "Create a certificate", "Issues a certificate for a domain."},
+		{"POST", "/texts", "Send texts", ""},
+		{"POST", "/api/allergies", "Create an allergy", ""},
+	} {
+		ops = append(ops, op(o[0], o[1], o[2], o[3]))
+	}
+	return &tools.Catalog{Operations: ops}
 }
 
 func TestSearchSupport(t *testing.T) {

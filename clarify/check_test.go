@@ -384,6 +384,7 @@ func TestCheckInvalidWording(t *testing.T) {
 			"description": "Classification ID:\n\n* `1` - public\n\n* `2` - internal\n\n* `3` - confidential\n\n* `4` - strictly confidential\n\n\n\nProvided classification is taken from room."},
 		"priority": map[string]any{"type": "integer", "enum": []any{0, 1, 2}, "description": "0 = low, 1 = normal, 2 = high"},
 		"kind":     map[string]any{"type": "integer", "enum": []any{5, 6}},
+		"edition":  map[string]any{"type": "integer", "const": float64(10000000)},
 	}
 	op := ctWordOp("", props)
 	cases := []struct {
@@ -409,6 +410,7 @@ func TestCheckInvalidWording(t *testing.T) {
 			[]string{"1 (public)", "2 (internal)", "3 (confidential)", "4 (strictly confidential)"}},
 		{"priority", 7, `Which priority should be used: 0 (low), 1 (normal) or 2 (high)? (7 is not one of them.)`, []string{"0 (low)", "1 (normal)", "2 (high)"}},
 		{"kind", "big", `Which kind should be used: 5 or 6? ("big" is not one of them.)`, []string{"5", "6"}},
+		{"edition", 5, `(5 cannot be used: it should be 10000000.)`, nil}, // never 1e+07
 	}
 	jargon := regexp.MustCompile(`\bgot\b|\bwant\b|minLength|maxLength|minimum|maximum|pattern|\bformat\b|minItems`)
 	for _, tc := range cases {

@@ -261,7 +261,7 @@ func IDPhrase(op *tools.Operation) string {
 	}
 	s := verbFirst(strings.Join(words, " "))
 	first, _, _ := strings.Cut(s, " ")
-	if !imperatives[first] && !trailingVerbs[first] {
+	if !isVerb(first) {
 		return ""
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
@@ -274,6 +274,9 @@ var trailingVerbs = map[string]bool{"view": true, "open": true, "close": true, "
 	"enable": true, "disable": true, "import": true, "export": true, "revoke": true, "attach": true, "detach": true,
 	"upgrade": true, "migrate": true, "assign": true, "unassign": true, "cancel": true}
 
+// isVerb reports a word that says what is done, at the head or the end of a summary.
+func isVerb(w string) bool { return imperatives[w] || trailingVerbs[w] }
+
 // verbFirst moves the verb of a summary written thing first to the front: "New Tag
 // Create" → "Create New Tag". A summary that starts with a verb, or does not end with one,
 // is left as it is.
@@ -283,11 +286,11 @@ func verbFirst(s string) string {
 		return s
 	}
 	last := strings.ToLower(words[len(words)-1])
-	if !imperatives[last] && !trailingVerbs[last] {
+	if !isVerb(last) {
 		return s
 	}
 	first := strings.ToLower(words[0])
-	if imperatives[first] || trailingVerbs[first] || imperatives[strings.TrimSuffix(first, "s")] || functionWords[first] {
+	if isVerb(first) || imperatives[strings.TrimSuffix(first, "s")] || functionWords[first] {
 		return s
 	}
 	for _, w := range words[:len(words)-1] {
@@ -363,6 +366,7 @@ func askBare(f Field) string {
 			}
 		}
 	}
+	bound := rangeBound(h)
 	switch {
 	case len(enumValues(f.Schema)) > 0:
 		var labelled []any
@@ -377,8 +381,8 @@ func askBare(f Field) string {
 		return fmt.Sprintf("Who should be recorded as %q?%s", h, desc)
 	case isPerson(f.Arg):
 		return fmt.Sprintf("Who is the %s?%s", h, desc)
-	case rangeBound(h) != "":
-		return rangeBound(h) + desc
+	case bound != "":
+		return bound + desc
 	case isWhen(f):
 		return fmt.Sprintf("When should %q be? %s is needed%s.", h, whenKind(f), strings.TrimRight(desc, "."))
 	case tools.SchemaType(f.Schema) == "boolean":

@@ -34,12 +34,12 @@ func (ix *Index) readPhrasal(query string) (string, []string) {
 	out := phrasal.ReplaceAllStringFunc(query, func(m string) string {
 		parts := phrasal.FindStringSubmatch(m)
 		verb, particle := strings.ToLower(parts[1]), strings.ToLower(parts[2])
-		if _, ok := ix.namedAny[stem(verb+particle)]; ok {
+		if ix.anyNames(stem(verb + particle)) {
 			read = append(read, fmt.Sprintf("%q as %q", m, verb+particle))
 			return verb + particle
 		}
 		for _, alt := range synonyms()[phraseKey(verb, particle)] {
-			if _, ok := ix.namedAny[alt.term]; ok {
+			if ix.anyNames(alt.term) {
 				read = append(read, fmt.Sprintf("%q as %q", m, alt.word))
 				return alt.word
 			}
@@ -61,7 +61,7 @@ var howMany = regexp.MustCompile(`(?i)\b(?:how many|number of)\b`)
 // alone (GET /employees/count before GET /employees); it decides no support.
 func (ix *Index) countHint(query string) (word, bool) {
 	t := stem("count")
-	if _, ok := ix.namedAny[t]; ok && howMany.MatchString(query) {
+	if ix.anyNames(t) && howMany.MatchString(query) {
 		return word{term: t, said: "how many", hint: true}, true
 	}
 	return word{}, false

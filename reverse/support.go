@@ -314,7 +314,7 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 		if !w.tail {
 			head++
 		}
-		if ix.df[w.term] == 0 && !ix.anyServes(w.term) {
+		if !ix.mentions(w.term) {
 			nowhere = append(nowhere, w.said)
 			switch {
 			case !w.tail:
@@ -331,8 +331,11 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 	// first preposition, and any kind of thing named after it ("add subtitles to a
 	// video"). Bare words after it are values ("from staging to production"), when two
 	// words at least before it say what is done.
+	// What is done is said when two words at least come before the first preposition,
+	// or one that an operation is called by.
+	saysWhat := head >= 2 || head == 1 && ix.namesHead(decisive)
 	asked := decisive
-	if head >= 2 || head == 1 && ix.namesHead(decisive) {
+	if saysWhat {
 		asked = nil
 		for _, w := range decisive {
 			if !w.tail || w.kind {
@@ -344,7 +347,7 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 	// allergy") is a value when one operation is called by that last word and answers
 	// everything else asked.
 	nowhereHead = slices.DeleteFunc(nowhereHead, func(said string) bool { return ix.sortOf(asked, nowhere, said) })
-	if len(nowhere) > 0 && len(nowhereHead) == 0 && (head >= 2 || head == 1 && ix.namesHead(decisive)) {
+	if len(nowhere) > 0 && len(nowhereHead) == 0 && saysWhat {
 		// What the request does, and to what, is in the API (two words at least before
 		// its first preposition, or one that an operation is called by); the words after
 		// are values the API has never seen: a place, an environment's name ("copy flag
@@ -443,6 +446,27 @@ func (ix *Index) anyServes(term string) bool {
 	return ok
 }
 
+// anyNames reports whether some operation is called by term (see namedBy).
+func (ix *Index) anyNames(term string) bool {
+	_, ok := ix.namedAny[term]
+	return ok
+}
+
+// mentions reports whether the API says term anywhere it is searched or answered.
+func (ix *Index) mentions(term string) bool {
+	return ix.df[term] > 0 || ix.anyServes(term)
+}
+
+// servesAll reports whether operation i answers every word of ws but those skip excuses.
+func (ix *Index) servesAll(i int, ws []word, skip func(word) bool) bool {
+	for _, w := range ws {
+		if !skip(w) && !ix.serves(i, w.term) {
+			return false
+		}
+	}
+	return true
+}
+
 // closest names an operation for a person: what it says it does, else its tool name.
 func closest(op *tools.Operation) string {
 	if s := summaryOf(op); s != "" {
@@ -484,7 +508,7 @@ func (ix *Index) stronglyServed(decisive []word, skip string) bool {
 func (ix *Index) undoing(ws []word) []word {
 	out := make([]word, 0, len(ws))
 	for _, w := range ws {
-		if ix.df[w.term] == 0 && !ix.anyServes(w.term) && len(w.said) > 5 {
+		if !ix.mentions(w.term) && len(w.said) > 5 {
 			if prefix, verb := w.said[:2], prefixVerbs[w.said[:2]]; verb != "" {
 				if base := stem(w.said[len(prefix):]); ix.anyServes(base) {
 					out = append(out, word{term: base, said: w.said, tail: w.tail, kind: w.kind, name: w.name, head: w.head}, word{term: stem(verb), said: w.said, tail: w.tail, kind: w.kind, name: w.name, head: w.head})
@@ -516,14 +540,7 @@ func strongWords(decisive, asked []word, skip string) []word {
 // preposition.
 func (ix *Index) headWhole(decisive []word) bool {
 	for i := range ix.ops {
-		all := true
-		for _, w := range decisive {
-			if !w.tail && !ix.serves(i, w.term) {
-				all = false
-				break
-			}
-		}
-		if all {
+		if ix.servesAll(i, decisive, func(w word) bool { return w.tail }) {
 			return true
 		}
 	}
@@ -572,17 +589,7 @@ func (ix *Index) sortOf(asked []word, nowhere []string, said string) bool {
 	excused := func(w word) bool { return w.said == said || w.head == head && slices.Contains(nowhere, w.said) }
 	ht := stem(head)
 	for i := range ix.ops {
-		if !ix.names(i, ht) {
-			continue
-		}
-		all := true
-		for _, w := range asked {
-			if !excused(w) && !ix.serves(i, w.term) {
-				all = false
-				break
-			}
-		}
-		if all {
+		if ix.names(i, ht) && ix.servesAll(i, asked, excused) {
 			return true
 		}
 	}
@@ -592,6 +599,5 @@ func (ix *Index) sortOf(asked []word, nowhere []string, said string) bool {
 // acts reports whether operation i, which answers term, does so by what it is and what
 // it is sent (actedBy), not only by its response's fields.
 func (ix *Index) acts(i int, term string) bool {
-	id, ok := ix.id(term)
-	return !ok || !ix.returned[i].has(id)
+	return !ix.holds(ix.returned, i, term)
 }

@@ -3,6 +3,7 @@ package reverse
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -35,7 +36,7 @@ var synonyms = sync.OnceValue(func() map[string][]synonym {
 		}
 		for _, s := range group {
 			for _, o := range group {
-				if o.term != s.term && !hasTerm(out[s.term], o.term) {
+				if o.term != s.term && !slices.ContainsFunc(out[s.term], func(h synonym) bool { return h.term == o.term }) {
 					out[s.term] = append(out[s.term], o)
 				}
 			}
@@ -43,15 +44,6 @@ var synonyms = sync.OnceValue(func() map[string][]synonym {
 	}
 	return out
 })
-
-func hasTerm(list []synonym, term string) bool {
-	for _, s := range list {
-		if s.term == term {
-			return true
-		}
-	}
-	return false
-}
 
 // readSynonyms reads each word of a request that the API never uses as the first word
 // of its group that some operation is called by (its path, name, summary or tags):
@@ -61,11 +53,11 @@ func hasTerm(list []synonym, term string) bool {
 func (ix *Index) readSynonyms(ws []word) []string {
 	var read []string
 	for i, w := range ws {
-		if ix.df[w.term] > 0 || ix.anyServes(w.term) {
+		if ix.mentions(w.term) {
 			continue
 		}
 		for _, alt := range synonyms()[w.term] {
-			if _, ok := ix.namedAny[alt.term]; ok {
+			if ix.anyNames(alt.term) {
 				ws[i].term = alt.term
 				read = append(read, fmt.Sprintf("%q as %q", w.said, alt.word))
 				break

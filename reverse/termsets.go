@@ -83,14 +83,14 @@ func (ix *Index) id(term string) (int32, bool) {
 	return id, ok
 }
 
-// serves reports whether operation i answers term (see servedBy).
-func (ix *Index) serves(i int, term string) bool {
+// holds reports whether operation i's set among sets has term.
+func (ix *Index) holds(sets []termSet, i int, term string) bool {
 	id, ok := ix.id(term)
-	return ok && ix.served[i].has(id)
+	return ok && sets[i].has(id)
 }
 
+// serves reports whether operation i answers term (see servedBy).
+func (ix *Index) serves(i int, term string) bool { return ix.holds(ix.served, i, term) }
+
 // names reports whether operation i is called by term (see namedBy).
-func (ix *Index) names(i int, term string) bool {
-	id, ok := ix.id(term)
-	return ok && ix.named[i].has(id)
-}
+func (ix *Index) names(i int, term string) bool { return ix.holds(ix.named, i, term) }

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 )
 
@@ -43,12 +44,7 @@ func shapeOf(v any, depth int, nodes *int) any {
 			return s
 		}
 		props := map[string]any{}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys) // the same skeleton whatever the map's order
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(x)) { // the same skeleton whatever the map's order
 			if *nodes <= 0 {
 				break
 			}

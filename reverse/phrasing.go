@@ -14,10 +14,19 @@ import (
 // It says why, and is not asked of any operation.
 var reasonClause = regexp.MustCompile(`(?i)\s*[,;–—]\s*(?:-\s*)?(?:i|we|he|she|they|it|you)\b`)
 
-// askedPart is the request without a trailing clause that gives its reason.
+// contentClause is what a note, post or message is to say, given as a clause after
+// "that" or "saying" with its own subject: "add a note to the pump alert that a
+// technician is on his way", "post to my class that tomorrow's lab is cancelled". Its
+// words are the message, not what the API is asked to do.
+var contentClause = regexp.MustCompile(`(?i)\s+(?:that|saying|telling \w+)\s+(?:a|an|the|my|our|your|his|her|their|its|this|there|i|we|he|she|they|it|you|[\w-]+'s)\b`)
+
+// askedPart is the request without a trailing clause that gives its reason or what a
+// message is to say.
 func askedPart(query string) string {
-	if loc := reasonClause.FindStringIndex(query); loc != nil && strings.TrimSpace(query[:loc[0]]) != "" {
-		return query[:loc[0]]
+	for _, clause := range []*regexp.Regexp{reasonClause, contentClause} {
+		if loc := clause.FindStringIndex(query); loc != nil && strings.TrimSpace(query[:loc[0]]) != "" {
+			query = query[:loc[0]]
+		}
 	}
 	return query
 }

@@ -452,6 +452,13 @@ func stemWord(w string) string {
 	} else if long, ok := abbreviations[strings.TrimSuffix(w, "s")]; ok {
 		w = long
 	}
+	// Snowball stems "notified" as notifi and "notification" as notif: a verb in -ify and
+	// its noun in -ification are one word ("who got notified", GET …/notifications).
+	if base, ok := strings.CutSuffix(w, "ification"); ok {
+		w = base + "ify"
+	} else if base, ok := strings.CutSuffix(w, "ifications"); ok {
+		w = base + "ify"
+	}
 	return english.Stem(w, false)
 }
 

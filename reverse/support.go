@@ -180,6 +180,10 @@ type word struct {
 	// a determiner ("an engine stop command"): the phrase's last word, which names the
 	// thing; the modifier says what sort.
 	head string
+	// before is set on a word that another follows in one run of words (see wordRuns):
+	// the run's last word, which the words before it may only describe ("the pump alert",
+	// "the banana bread recipe").
+	before string
 }
 
 // kindPhrase is an indefinite article and the words after it, up to a preposition or
@@ -211,6 +215,7 @@ func requestWords(text string) []word {
 		names[w] = true
 	}
 	heads := modifiedHeads(text)
+	befores := runHeads(text)
 	first := ""
 	if f := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }); len(f) > 0 {
 		first = strings.ToLower(f[0])
@@ -218,7 +223,7 @@ func requestWords(text string) []word {
 	eachWord(text, func(term, said string) {
 		if !seen[term] {
 			seen[term] = true
-			out = append(out, word{term: term, said: said, tail: !headTerms[term], kind: kinds[term], name: names[said], head: heads[said],
+			out = append(out, word{term: term, said: said, tail: !headTerms[term], kind: kinds[term], name: names[said], head: heads[said], before: befores[said],
 				lead: len(out) == 0 && said == first})
 		} else if heads[said] == "" {
 			// Said once as a thing itself, it is never only a modifier.
@@ -300,7 +305,7 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 	var decisive []word
 	for _, w := range ws {
 		// A number is a value the request carries (2019, 42), not something to be done.
-		if !genericWords[w.term] && !strings.ContainsFunc(w.said, unicode.IsDigit) && !w.name && !w.hint {
+		if !genericWords[w.term] && !strings.ContainsFunc(w.said, unicode.IsDigit) && !w.name && !w.hint && !ix.describes(w) {
 			decisive = append(decisive, w)
 		}
 	}
@@ -600,4 +605,13 @@ func (ix *Index) sortOf(asked []word, nowhere []string, said string) bool {
 // it is sent (actedBy), not only by its response's fields.
 func (ix *Index) acts(i int, term string) bool {
 	return !ix.holds(ix.returned, i, term)
+}
+
+// describes reports whether w, a word the API never uses, only says which one or what
+// sort of a thing the API names an operation by ("the boiler alert", "the banana bread
+// recipe"): a value, like a name. A word that decides nothing itself ("the quarterly
+// VAT return") names no thing.
+func (ix *Index) describes(w word) bool {
+	head := stem(w.before)
+	return w.before != "" && !w.lead && !ix.mentions(w.term) && !genericWords[head] && ix.anyNames(head)
 }

@@ -79,7 +79,7 @@ func TestSearchSupport(t *testing.T) {
 		{"log a call with a contact", false, ""},                     // logging is how people say creating one: a POST
 		{"list the next tasks", false, ""},                           // "next" says when, like "latest"
 		{"exclude our office IP from tracking", false, ""},           // "office" says what sort of IP; the rest names one operation
-		{"exclude our office webhook", true, `"office"`},             // no operation is called by both "exclude" and "webhook"
+		{"exclude our office webhook", true, `"exclude"`},            // no operation is called by both "exclude" and "webhook"
 		{"find open time slots for a massage", false, ""},            // one operation answers what is asked; the service is a value
 		{"reschedule time slots for a massage", true, `"massage"`},   // no operation answers the head whole: the kind decides
 		{"list the deals", false, ""},                                // read as "opportunity", what the API's paths say
@@ -100,6 +100,9 @@ func TestSearchSupport(t *testing.T) {
 		{"list VIP Customers tasks", false, ""},                      // an acronym beside a name is part of it
 		{"list VIP tasks", true, `"vip"`},                            // alone, an acronym is a content word
 		{"add a penicillin sulfa allergy", false, ""},                // two modifiers of one thing
+		{"list the coral bleaching tasks", false, ""},                // "the …" picks out existing tasks: its words say which
+		{"list Maya's coral tasks", false, ""},                       // so does a possessive
+		{"coral tasks", true, `"coral"`},                             // with no determiner, nothing says it picks out a task
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {
@@ -201,6 +204,16 @@ func TestPhrasing(t *testing.T) {
 	}
 	if got := askedPart("stop texting 818-555-0123, he opted out"); got != "stop texting 818-555-0123" {
 		t.Errorf("askedPart = %q", got)
+	}
+	for query, want := range map[string]string{
+		"add a note to the pump alert that a technician is on his way": "add a note to the pump alert",
+		"post to my class that tomorrow's lab is cancelled":            "post to my class",
+		"text Ana saying the van is late":                              "text Ana",
+		"list tasks that need review":                                  "list tasks that need review", // a relative clause says which
+	} {
+		if got := askedPart(query); got != want {
+			t.Errorf("askedPart(%q) = %q, want %q", query, got, want)
+		}
 	}
 	if got := askedPart("Lars drove 84 km, put it on the project"); got != "Lars drove 84 km, put it on the project" {
 		t.Errorf("askedPart = %q, want it whole: the clause after the comma is the request", got)

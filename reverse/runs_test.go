@@ -1,0 +1,28 @@
+package reverse
+
+import (
+	"maps"
+	"testing"
+)
+
+// A run's words before its last describe it, in a definite run only.
+func TestRunHeads(t *testing.T) {
+	cases := []struct {
+		text string
+		want map[string]string
+	}{
+		{"add a note to the pump alert that a technician is on his way", map[string]string{"pump": "alert"}},
+		{"give Maya's marked lab report back", map[string]string{"marked": "report", "lab": "report"}},
+		{"start a live stream", map[string]string{}},
+		{"call off the flash sale text campaign, it rained", map[string]string{"flash": "campaign", "sale": "campaign", "text": "campaign"}},
+		{"turn on two-factor authentication", map[string]string{}},
+	}
+	for _, tc := range cases {
+		if got := runHeads(tc.text); !maps.Equal(got, tc.want) {
+			t.Errorf("runHeads(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+	if stem("notified") != stem("notifications") {
+		t.Errorf("notified %q and notifications %q stem apart", stem("notified"), stem("notifications"))
+	}
+}

@@ -4,32 +4,75 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // How people phrase a request, read before its words are: a clause that only gives the
 // reason, a phrasal verb the API writes as one word or calls otherwise, and "how many".
 
-// reasonClause is a clause after a comma, semicolon or dash whose subject is a pronoun:
-// "take down my listing, I sold it locally", "stop texting 818-555-0123, he opted out".
-// It says why, and is not asked of any operation.
-var reasonClause = regexp.MustCompile(`(?i)\s*[,;–—]\s*(?:-\s*)?(?:i|we|he|she|they|it|you)\b`)
+// A request often comes with its context: why ("take down my listing, I sold it
+// locally"), what happened first ("we moved the office to Phoenix, change the return
+// address"), what for ("what was the spread on the Iron Bowl? settling a bet"). Those
+// clauses are not asked of any operation.
+
+// contextClause is a clause whose subject is a pronoun: it says what someone did or
+// does, not what is to be done.
+var contextClause = regexp.MustCompile(`(?i)^(?:-\s*)?(?:i|we|he|she|they|it|you)\b`)
+
+// asideSentence is a sentence after the first that opens with a verb in -ing ("settling
+// a bet with my brother-in-law"): what the request is for.
+var asideSentence = regexp.MustCompile(`^[a-z]+ing\b`)
+
+// clauseBreak ends a clause: a comma, semicolon or dash, or a sentence's end.
+var clauseBreak = regexp.MustCompile(`\s*(?:[,;–—]|[?!]+|\.\s)\s*`)
 
 // contentClause is what a note, post or message is to say, given as a clause after
-// "that" or "saying" with its own subject: "add a note to the pump alert that a
-// technician is on his way", "post to my class that tomorrow's lab is cancelled". Its
-// words are the message, not what the API is asked to do.
-var contentClause = regexp.MustCompile(`(?i)\s+(?:that|saying|telling \w+)\s+(?:a|an|the|my|our|your|his|her|their|its|this|there|i|we|he|she|they|it|you|[\w-]+'s)\b`)
+// "that" with its own subject or after "saying" or "telling": "add a note to the pump
+// alert that a technician is on his way", "post to my class that tomorrow's lab is
+// cancelled". Its words are the message, not what the API is asked to do.
+var contentClause = regexp.MustCompile(`(?i)\s+(?:that\s+(?:a|an|the|my|our|your|his|her|their|its|this|there|i|we|he|she|they|it|you|[\w-]+'s)\b|saying\s+(?:about\b)?|telling\s)`)
 
-// askedPart is the request without a trailing clause that gives its reason or what a
-// message is to say.
+// askedPart is the request without the clauses that give its context or what a
+// message is to say; the whole request when every clause would go.
 func askedPart(query string) string {
-	for _, clause := range []*regexp.Regexp{reasonClause, contentClause} {
-		if loc := clause.FindStringIndex(query); loc != nil && strings.TrimSpace(query[:loc[0]]) != "" {
+	var kept []string
+	sentence := 0
+	last := 0
+	dropping := false
+	for _, loc := range append(clauseBreak.FindAllStringIndex(query, -1), []int{len(query), len(query)}) {
+		clause := strings.TrimSpace(query[last:loc[0]])
+		mark := query[loc[0]:loc[1]]
+		last = loc[1]
+		switch {
+		case clause == "":
+		case contextClause.MatchString(clause) || sentence > 0 && asideSentence.MatchString(clause) && !strings.HasSuffix(strings.Fields(clause)[0], "thing"):
+			dropping = true
+		case dropping && !unicode.IsLower([]rune(clause)[0]):
+			// The context goes on: the rest of an address ("… Suite 5, Phoenix AZ 85003").
+		default:
+			dropping = false
+			kept = append(kept, clause)
+		}
+		if strings.ContainsAny(mark, "?!.") {
+			sentence++
+		}
+	}
+	if len(kept) > 0 {
+		query = strings.Join(kept, ", ")
+	}
+	query = leaveA.ReplaceAllString(query, "add $1")
+	if loc := contentClause.FindStringIndex(query); loc != nil {
+		if m := query[loc[0]:loc[1]]; !strings.Contains(strings.ToLower(m), "about") && strings.TrimSpace(query[:loc[0]]) != "" {
 			query = query[:loc[0]]
 		}
 	}
 	return query
 }
+
+// leaveA is "leave" before a thing that is left for someone to read: "leave a note on
+// the board", "leave a comment". It is how people say adding one, so it is read as
+// "add"; "leave the team" (no "a") stays as it was said.
+var leaveA = regexp.MustCompile(`(?i)\bleave\s+(an?)\b`)
 
 // phrasal is a verb and its particle.
 var phrasal = regexp.MustCompile(`(?i)\b([a-z]+)\s+(up|down|off|out|in|on|back|over|away)\b`)

@@ -137,7 +137,7 @@ func addBodyEnums(s map[string]any, depth int, add func(string)) {
 // answers the rest of a request answers them.
 var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch", "read", "look", "display",
 	"retrieve", "return", "lookup", "every", "each", "many", "much", "more", "new", "current", "latest", "recent",
-	"recently", "next", "previous", "upcoming", "last", "info", "information", "detail", "details", "thing", "things", "stuff", "let", "us", "now", "also",
+	"recently", "next", "previous", "other", "upcoming", "last", "info", "information", "detail", "details", "thing", "things", "stuff", "let", "us", "now", "also",
 	"just", "any", "please", "would", "like", "whole", "entire", "full", "own", "mine", "our", "we", "them", "they",
 	"these", "those", "one", "ones", "someone", "something", "everything", "anything", "current", "existing",
 	"using", "use", "via", "make", "sure", "today", "tonight", "tomorrow", "yesterday", "currently", "right",
@@ -513,7 +513,7 @@ func (ix *Index) stronglyServed(decisive []word, skip string) bool {
 func (ix *Index) undoing(ws []word) []word {
 	out := make([]word, 0, len(ws))
 	for _, w := range ws {
-		if !ix.mentions(w.term) && len(w.said) > 5 {
+		if !ix.mentions(w.term) && len(w.said) > 5 && !unprefixed[w.term] {
 			if prefix, verb := w.said[:2], prefixVerbs[w.said[:2]]; verb != "" {
 				if base := stem(w.said[len(prefix):]); ix.anyServes(base) {
 					out = append(out, word{term: base, said: w.said, tail: w.tail, kind: w.kind, name: w.name, head: w.head}, word{term: stem(verb), said: w.said, tail: w.tail, kind: w.kind, name: w.name, head: w.head})
@@ -528,6 +528,15 @@ func (ix *Index) undoing(ws []word) []word {
 
 // prefixVerbs: what a prefix does to the word it is put before.
 var prefixVerbs = map[string]string{"un": "remove", "re": "update"}
+
+// unprefixed are words that start as a prefix does but are words of their own: a
+// "review" is no view made again (onsched has views, and no reviews).
+var unprefixed = stemSet("review", "report", "request", "record", "reply", "remind", "reminder", "result", "return",
+	"refund", "receipt", "release", "remark", "repair", "region", "remote", "resource", "response", "retail",
+	"reward", "recipe", "receive", "recent", "reason", "relation", "relative", "require", "reserve", "reservation",
+	"resolve", "respond", "restrict", "retire", "reveal", "revenue", "revoke", "reference", "register", "regular",
+	"render", "rental", "repeat", "rating", "recommend", "recruit", "referral", "relay", "reliable",
+	"unique", "union", "unit", "universe", "university", "until", "unless")
 
 // strongWords are the words that must name one operation for the one word the API never
 // uses to be forgiven: every content word, or, when that word only says what sort of

@@ -60,6 +60,12 @@ func askedPart(query string) string {
 	if len(kept) > 0 {
 		query = strings.Join(kept, ", ")
 	}
+	if loc := wantsTo.FindStringIndex(query); loc != nil && loc[1] < len(query) {
+		query = query[loc[1]:]
+	}
+	if loc := purposeClause.FindStringIndex(query); loc != nil && strings.TrimSpace(query[:loc[0]]) != "" {
+		query = query[:loc[0]]
+	}
 	query = leaveA.ReplaceAllString(query, "add $1")
 	if loc := contentClause.FindStringIndex(query); loc != nil {
 		if m := query[loc[0]:loc[1]]; !strings.Contains(strings.ToLower(m), "about") && strings.TrimSpace(query[:loc[0]]) != "" {
@@ -68,6 +74,14 @@ func askedPart(query string) string {
 	}
 	return query
 }
+
+// wantsTo is who wants what done, up to the doing: "our editor needs to download the
+// original file", "I'd like to see". What is asked is what follows.
+var wantsTo = regexp.MustCompile(`(?i)^.{0,40}?\b(?:needs?|wants?|has|have|would like|'d like|wish(?:es)?)\s+to\s+`)
+
+// purposeClause is what the person will do once it is done: "… so I can graph it",
+// "… to recut it". It is asked of no operation.
+var purposeClause = regexp.MustCompile(`(?i)\s+(?:so\s+(?:that\s+)?(?:i|we|he|she|they|you)\b|to\s+[a-z]+\s+(?:it|them)\s*[.!?]?\s*$)`)
 
 // leaveA is "leave" before a thing that is left for someone to read: "leave a note on
 // the board", "leave a comment". It is how people say adding one, so it is read as

@@ -137,7 +137,7 @@ func addBodyEnums(s map[string]any, depth int, add func(string)) {
 // answers the rest of a request answers them.
 var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch", "read", "look", "display",
 	"retrieve", "return", "lookup", "every", "each", "many", "much", "more", "new", "current", "latest", "recent",
-	"recently", "next", "previous", "other", "upcoming", "last", "info", "information", "detail", "details", "thing", "things", "stuff", "let", "us", "now", "also",
+	"recently", "next", "previous", "other", "same", "old", "upcoming", "last", "info", "information", "detail", "details", "thing", "things", "stuff", "let", "us", "now", "also",
 	"just", "any", "please", "would", "like", "whole", "entire", "full", "own", "mine", "our", "we", "them", "they",
 	"these", "those", "one", "ones", "someone", "something", "everything", "anything", "current", "existing",
 	"using", "use", "via", "make", "sure", "today", "tonight", "tomorrow", "yesterday", "currently", "right",
@@ -145,7 +145,9 @@ var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch
 	// "where did the trailer go"
 	"take", "go", "have", "keep", "happen", "come",
 	// when, said as a period ("this month", "tomorrow afternoon"): a filter's value
-	"morning", "afternoon", "evening", "night", "weekend", "week", "month", "year",
+	"morning", "afternoon", "evening", "night", "weekend", "day", "days", "week", "month", "year",
+	// how a list is to be ordered ("the highest rated", "top 10"): a sort, never a thing
+	"highest", "lowest", "worst", "most", "least",
 	// who or how often, said of anyone: "list everyone who works for us"
 	"everyone", "everybody", "anyone", "anybody", "nobody", "once", "twice", "again", "really", "actually")
 
@@ -212,6 +214,9 @@ func requestWords(text string) []word {
 	}
 	names := properNames(text)
 	for w := range codeWords(text) {
+		names[w] = true
+	}
+	for w := range quotedWords(text) {
 		names[w] = true
 	}
 	heads := modifiedHeads(text)
@@ -281,6 +286,7 @@ func properNames(text string) map[string]bool {
 				names[strings.ToLower(f)] = true
 				name[i] = true
 			}
+
 		case !strings.ContainsFunc(f, unicode.IsLower):
 			acronym[i] = true
 		case !strings.ContainsFunc(f, unicode.IsUpper):
@@ -563,7 +569,21 @@ func (ix *Index) headWhole(decisive []word) bool {
 
 // domainName is a host name: labels joined by dots, the last of letters only
 // ("bakkerij-janssens.be", "example.co.uk").
-var domainName = regexp.MustCompile(`^(?i)[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,6}$`)
+var domainName = regexp.MustCompile(`^(?i)[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.[a-z]{2,24}$`)
+
+// quoted is a word or phrase in quotes: "how common is 'whilst'", "sentences that use
+// "ubiquitous"". What is quoted is a value the request carries: a word to look up, a
+// title, a message.
+var quoted = regexp.MustCompile(`(?:^|[\s(])(?:'([^']+)'|"([^"]+)"|‘([^’]+)’|“([^”]+)”)`)
+
+// quotedWords lists (lower-cased) the words of text that are in quotes.
+func quotedWords(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range quoted.FindAllStringSubmatch(text, -1) {
+		eachWord(m[1]+m[2]+m[3]+m[4], func(_, said string) { out[said] = true })
+	}
+	return out
+}
 
 // codeWords lists (lower-cased) the words of a token that mixes letters and digits
 // across a hyphen or slash ("RT-7", "A4-X"), or that is an email address, a web address

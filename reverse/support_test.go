@@ -101,9 +101,10 @@ func TestSearchSupport(t *testing.T) {
 		{"list VIP tasks", true, `"vip"`},                            // alone, an acronym is a content word
 		{"add a penicillin sulfa allergy", false, ""},                // two modifiers of one thing
 		{"list the coral bleaching tasks", false, ""},                // "the …" picks out existing tasks: its words say which
-		{"list Maya's coral tasks", false, ""},
-		{"review a task", true, `"review"`}, // a review is no view made again                       // so does a possessive
-		{"coral tasks", true, `"coral"`},    // with no determiner, nothing says it picks out a task
+		{"list Maya's coral tasks", false, ""},                       // so does a possessive
+		{"coral tasks", true, `"coral"`},
+		{"list 'coral' tasks", false, ""},     // a quoted word is a value
+		{"list coral tasks", true, `"coral"`}, // with no determiner, nothing says it picks out a task
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {
@@ -222,7 +223,12 @@ func TestPhrasing(t *testing.T) {
 		"anything from Uber Eats? something else":                                       "anything from Uber Eats, something else", // "thing" is no verb in -ing
 		"leave a comment on the task":                                                   "add a comment on the task",
 		"leave the team":                                                                "leave the team",
-		"I want to cancel my order":                                                     "I want to cancel my order", // nothing would be left
+		"I sold it":                                                                     "I sold it", // nothing would be left
+		"I want to cancel my order":                                                     "cancel my order",
+		"our editor needs to download the original file":                                "download the original file",
+		"give me hourly averages so I can graph it":                                     "give me hourly averages",
+		"download the keynote recording to recut it":                                    "download the keynote recording",
+		"add the song to my playlist":                                                   "add the song to my playlist",
 	} {
 		if got := askedPart(query); got != want {
 			t.Errorf("askedPart(%q) = %q, want %q", query, got, want)

@@ -53,7 +53,8 @@ var synonyms = sync.OnceValue(func() map[string][]synonym {
 func (ix *Index) readSynonyms(ws []word) []string {
 	var read []string
 	for i, w := range ws {
-		if ix.mentions(w.term) {
+		// A name or a quoted value is what the person calls it, not a word for a thing.
+		if ix.mentions(w.term) || w.name {
 			continue
 		}
 		for _, alt := range synonyms()[w.term] {

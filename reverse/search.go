@@ -259,6 +259,8 @@ func (ix *Index) Search(query string, limit int) Result {
 		return Result{Unsupported: true, Reason: "the request has no words to search for; say what should be done"}
 	}
 	readAs = append(readAs, ix.readSynonyms(said)...)
+	// "unsubscribe" ranks as what it undoes and the change (see undoing).
+	said = ix.undoing(said)
 	if hint, ok := ix.countHint(query); ok {
 		said = append(said, hint)
 	}
@@ -458,6 +460,9 @@ func stemWord(w string) string {
 		w = base + "ify"
 	} else if base, ok := strings.CutSuffix(w, "ifications"); ok {
 		w = base + "ify"
+	} else if base, ok := strings.CutSuffix(strings.TrimSuffix(w, "s"), "scription"); ok {
+		// So do "subscribe" and "subscriptions", "describe" and "description".
+		w = base + "scribe"
 	}
 	return english.Stem(w, false)
 }

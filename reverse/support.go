@@ -137,7 +137,7 @@ func addBodyEnums(s map[string]any, depth int, add func(string)) {
 // answers the rest of a request answers them.
 var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch", "read", "look", "display",
 	"retrieve", "return", "lookup", "every", "each", "many", "much", "more", "new", "current", "latest", "recent",
-	"recently", "next", "previous", "other", "same", "old", "upcoming", "last", "info", "information", "detail", "details", "thing", "things", "stuff", "let", "us", "now", "also",
+	"recently", "lately", "next", "previous", "other", "same", "old", "upcoming", "last", "info", "information", "detail", "details", "thing", "things", "stuff", "let", "us", "now", "also",
 	"just", "any", "please", "would", "like", "whole", "entire", "full", "own", "mine", "our", "we", "them", "they",
 	"these", "those", "one", "ones", "someone", "something", "everything", "anything", "current", "existing",
 	"using", "use", "via", "make", "sure", "today", "tonight", "tomorrow", "yesterday", "currently", "right",
@@ -586,8 +586,8 @@ func quotedWords(text string) map[string]bool {
 }
 
 // codeWords lists (lower-cased) the words of a token that mixes letters and digits
-// across a hyphen or slash ("RT-7", "A4-X"), or that is an email address, a web address
-// or a host name: a code, a plate, an address, a value the request carries, whatever
+// across a hyphen or slash ("RT-7", "A4-X"), that is an identifier in snake case, or
+// that is an email address, a web address or a host name (or a file's name): a code, a plate, an address, a value the request carries, whatever
 // its letters spell.
 func codeWords(text string) map[string]bool {
 	out := map[string]bool{}
@@ -595,7 +595,10 @@ func codeWords(text string) map[string]bool {
 		tok = strings.Trim(tok, ".,;:!?()[]\"'")
 		address := strings.Contains(tok, "@") || strings.Contains(tok, "://") || strings.HasPrefix(strings.ToLower(tok), "www.") || domainName.MatchString(tok)
 		code := strings.ContainsAny(tok, "-/") && strings.ContainsFunc(tok, unicode.IsDigit) && strings.ContainsFunc(tok, unicode.IsLetter)
-		if !address && !code {
+		// An identifier in snake case ("billing_sync", "load_to_warehouse") is the name
+		// of something the person has, the way a machine spells it.
+		ident := strings.Contains(strings.Trim(tok, "_"), "_")
+		if !address && !code && !ident {
 			continue
 		}
 		eachWord(tok, func(_, said string) {

@@ -103,8 +103,9 @@ func TestSearchSupport(t *testing.T) {
 		{"list the coral bleaching tasks", false, ""},                // "the …" picks out existing tasks: its words say which
 		{"list Maya's coral tasks", false, ""},                       // so does a possessive
 		{"coral tasks", true, `"coral"`},
-		{"list 'coral' tasks", false, ""},     // a quoted word is a value
-		{"list coral tasks", true, `"coral"`}, // with no determiner, nothing says it picks out a task
+		{"list 'coral' tasks", false, ""},           // a quoted word is a value
+		{"list coral tasks", true, `"coral"`},       // with no determiner, nothing says it picks out a task
+		{"list load_to_warehouse tasks", false, ""}, // an identifier in snake case is a value
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {
@@ -208,6 +209,13 @@ func TestPhrasing(t *testing.T) {
 	if got := askedPart("stop texting 818-555-0123, he opted out"); got != "stop texting 818-555-0123" {
 		t.Errorf("askedPart = %q", got)
 	}
+	// A verb of a synonym group that a method does is answered by that method's
+	// operations: "stop" as cancel, which a DELETE does.
+	follows := NewIndex(&tools.Catalog{Operations: []*tools.Operation{
+		op("DELETE", "/me/followings/{user_id}", "Removes a followed user"), op("GET", "/users", "List users")}})
+	if r := follows.Search("stop following", 5); r.Unsupported || r.Matches[0].Op.Method != "DELETE" {
+		t.Errorf("stop following: %+v, want DELETE /me/followings/{user_id}", r)
+	}
 	// A review is no view made again, where "rename" is a name made again.
 	if r := ix.Search("review a task", 5); !r.Unsupported {
 		t.Errorf("review a task: ok with %s, want unsupported: the API has views, not reviews", r.Matches[0].Op.Key())
@@ -228,6 +236,7 @@ func TestPhrasing(t *testing.T) {
 		"our editor needs to download the original file":                                "download the original file",
 		"give me hourly averages so I can graph it":                                     "give me hourly averages",
 		"download the keynote recording to recut it":                                    "download the keynote recording",
+		"pause billing_sync while we migrate the database tonight":                      "pause billing_sync",
 		"add the song to my playlist":                                                   "add the song to my playlist",
 	} {
 		if got := askedPart(query); got != want {

@@ -58,7 +58,9 @@ func (ix *Index) readSynonyms(ws []word) []string {
 			continue
 		}
 		for _, alt := range synonyms()[w.term] {
-			if ix.anyNames(alt.term) {
+			// A verb of the group that says what a method does is answered by the
+			// operations of that method ("stop following" as cancel: a DELETE).
+			if ix.anyNames(alt.term) || verbTerms[alt.term] && ix.anyServes(alt.term) {
 				ws[i].term = alt.term
 				read = append(read, fmt.Sprintf("%q as %q", w.said, alt.word))
 				break

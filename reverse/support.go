@@ -149,7 +149,10 @@ var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch
 	// how a list is to be ordered ("the highest rated", "top 10"): a sort, never a thing
 	"highest", "lowest", "worst", "most", "least",
 	// who or how often, said of anyone: "list everyone who works for us"
-	"everyone", "everybody", "anyone", "anybody", "nobody", "once", "twice", "again", "really", "actually")
+	"everyone", "everybody", "anyone", "anybody", "nobody", "once", "twice", "again", "really", "actually",
+	// when, said as a preposition, and never or no more: a filter's bound or the
+	// person's aside, never what is done
+	"after", "before", "since", "until", "never", "anymore", "nothing", "nowhere")
 
 func stemSet(words ...string) map[string]bool {
 	out := map[string]bool{}

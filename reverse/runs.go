@@ -1,6 +1,7 @@
 package reverse
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -55,15 +56,21 @@ func runHeads(text string) map[string]string {
 	return out
 }
 
-func wholeMatch(re interface{ FindString(string) string }, s string) bool {
+func wholeMatch(re *regexp.Regexp, s string) bool {
 	return s != "" && re.FindString(s) == s
 }
 
-// determiners open a phrase (see determinerPhrase); definites open one about a thing
-// that exists.
-var (
-	determiners = map[string]bool{"a": true, "an": true, "the": true, "our": true, "my": true, "your": true,
-		"their": true, "his": true, "her": true, "its": true, "this": true, "that": true, "these": true, "those": true}
-	definites = map[string]bool{"the": true, "our": true, "my": true, "your": true, "their": true, "his": true,
-		"her": true, "its": true, "this": true, "these": true, "those": true}
-)
+// determinerList is the words that open a phrase, as a regular expression's
+// alternatives (see determinerPhrase).
+const determinerList = `a|an|the|our|my|your|their|his|her|its|this|that|these|those`
+
+// determiners are determinerList's words; definites those of them that point at a thing
+// that exists: not "a" or "an", nor "that", which more often opens a clause.
+var determiners, definites = func() (all, definite map[string]bool) {
+	all, definite = map[string]bool{}, map[string]bool{}
+	for _, w := range strings.Split(determinerList, "|") {
+		all[w] = true
+		definite[w] = w != "a" && w != "an" && w != "that"
+	}
+	return all, definite
+}()

@@ -456,9 +456,7 @@ func stemWord(w string) string {
 	}
 	// Snowball stems "notified" as notifi and "notification" as notif: a verb in -ify and
 	// its noun in -ification are one word ("who got notified", GET …/notifications).
-	if base, ok := strings.CutSuffix(w, "ification"); ok {
-		w = base + "ify"
-	} else if base, ok := strings.CutSuffix(w, "ifications"); ok {
+	if base, ok := strings.CutSuffix(strings.TrimSuffix(w, "s"), "ification"); ok {
 		w = base + "ify"
 	} else if base, ok := strings.CutSuffix(strings.TrimSuffix(w, "s"), "scription"); ok {
 		// So do "subscribe" and "subscriptions", "describe" and "description".

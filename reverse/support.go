@@ -185,7 +185,8 @@ type word struct {
 	// a determiner ("an engine stop command"): the phrase's last word, which names the
 	// thing; the modifier says what sort.
 	head string
-	// before is set on a word that another follows in one run of words (see wordRuns):
+	// before is set on a word that another follows in one definite run of words (see
+	// runHeads):
 	// the run's last word, which the words before it may only describe ("the pump alert",
 	// "the banana bread recipe").
 	before string
@@ -247,7 +248,7 @@ func requestWords(text string) []word {
 
 // determinerPhrase is a determiner and the words after it, up to a preposition or
 // punctuation.
-var determinerPhrase = regexp.MustCompile(`(?i)\b(?:a|an|the|our|my|your|their|his|her|its|this|that|these|those)\s+((?:[\w'-]+\s*)+?)(?:\b(?:` + prepositions + `)\b|[,.;:!?]|$)`)
+var determinerPhrase = regexp.MustCompile(`(?i)\b(?:` + determinerList + `)\s+((?:[\w'-]+\s*)+?)(?:\b(?:` + prepositions + `)\b|[,.;:!?]|$)`)
 
 // modifiedHeads maps each modifier of a determiner phrase (every word but the last that
 // is not a number) to the phrase's last word.
@@ -321,7 +322,6 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 	if len(decisive) == 0 {
 		return true, "", nil
 	}
-	decisive = ix.undoing(decisive)
 	var nowhere, nowhereHead, nowhereKind, forgiven []string
 	head := 0
 	for _, w := range decisive {
@@ -343,10 +343,9 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 	}
 	// What an operation must answer is what is done and to what: the words before the
 	// first preposition, and any kind of thing named after it ("add subtitles to a
-	// video"). Bare words after it are values ("from staging to production"), when two
-	// words at least before it say what is done.
-	// What is done is said when two words at least come before the first preposition,
-	// or one that an operation is called by.
+	// video"). Bare words after it are values ("from staging to production"), when what
+	// is done is said: two words at least before the preposition, or one that an
+	// operation is called by.
 	saysWhat := head >= 2 || head == 1 && ix.namesHead(decisive)
 	asked := decisive
 	if saysWhat {
@@ -590,8 +589,8 @@ func quotedWords(text string) map[string]bool {
 
 // codeWords lists (lower-cased) the words of a token that mixes letters and digits
 // across a hyphen or slash ("RT-7", "A4-X"), that is an identifier in snake case, or
-// that is an email address, a web address or a host name (or a file's name): a code, a plate, an address, a value the request carries, whatever
-// its letters spell.
+// that is an email address, a web address or a host name (or a file's name): a code, a
+// plate, an address, a value the request carries, whatever its letters spell.
 func codeWords(text string) map[string]bool {
 	out := map[string]bool{}
 	for _, tok := range strings.Fields(text) {

@@ -63,6 +63,13 @@ func actedBy(op *tools.Operation, path string) servedTerms {
 	add(op.Description)
 	add(verbsOf(op))
 	add(changeVerbs[op.Method])
+	// An operation that says it updates or deletes does so whatever its method: Xero
+	// updates an employee by POST /Employees/{EmployeeID} ("Updates an employee's detail"),
+	// RPC-style APIs do everything by POST. It answers that method's words too.
+	if m := saidMethod(op); m != "" && m != op.Method {
+		add(methodVerbs[m])
+		add(changeVerbs[m])
+	}
 	for _, p := range op.Params {
 		add(p.Name)
 		addEnum(p.Schema, add)
@@ -74,6 +81,31 @@ func actedBy(op *tools.Operation, path string) servedTerms {
 		addBodyEnums(op.Body.Schema, 0, add)
 	}
 	return set
+}
+
+// saidMethod is the method whose verb leads what an operation says it does (its summary,
+// else its operationId): "Updates an employee" is an update, sent by any method.
+func saidMethod(op *tools.Operation) string {
+	for _, text := range []string{summaryOf(op), op.OperationID} {
+		var first string
+		eachTerm(text, func(t string) {
+			if first == "" {
+				first = t
+			}
+		})
+		if first == "" {
+			continue
+		}
+		for _, m := range []string{"DELETE", "PATCH", "POST"} {
+			for _, v := range strings.Fields(methodVerbs[m]) {
+				if stem(v) == first {
+					return m
+				}
+			}
+		}
+		return ""
+	}
+	return ""
 }
 
 // addTopNames reads the field names of what a response is about: its own properties,

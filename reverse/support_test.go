@@ -41,6 +41,7 @@ func supportCatalog() *tools.Catalog {
 		{"POST", "/certificates", "Create a certificate", "Issues a certificate for a domain."},
 		{"POST", "/texts", "Send texts", ""},
 		{"POST", "/api/allergies", "Create an allergy", ""},
+		{"POST", "/Employees/{EmployeeID}", "Updates an employee's detail", ""},
 	} {
 		ops = append(ops, op(o[0], o[1], o[2], o[3]))
 	}
@@ -106,6 +107,8 @@ func TestSearchSupport(t *testing.T) {
 		{"list 'coral' tasks", false, ""},           // a quoted word is a value
 		{"list coral tasks", true, `"coral"`},       // with no determiner, nothing says it picks out a task
 		{"list load_to_warehouse tasks", false, ""}, // an identifier in snake case is a value
+		{"change an employee's details", false, ""}, // a POST that says it updates changes, as a PUT does
+		{"change a coupon", true, `"change"`},       // a POST that says it applies changes nothing
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

@@ -368,7 +368,7 @@ var stopwords = map[string]bool{
 	"api": true, "id": true, "there": true, "their": true, "his": true, "her": true, "its": true,
 	"into": true, "onto": true, "as": true, "was": true, "were": true, "been": true, "has": true, "have": true,
 	"had": true, "will": true, "should": true, "than": true, "then": true, "so": true, "if": true, "who's": true,
-	"whose": true, "when": true, "where": true, "using": true,
+	"whose": true, "when": true, "where": true, "using": true, "being": true,
 	// the other prepositions of support.go's list, but those that say when (after,
 	// before, since, until), which filters are named by
 	"between": true, "around": true, "near": true, "across": true, "through": true, "toward": true,

@@ -175,7 +175,7 @@ var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch
 	"using", "use", "via", "make", "sure", "today", "tonight", "tomorrow", "yesterday", "currently", "right",
 	// light verbs, which say that something is done, not what: "take down a listing",
 	// "where did the trailer go"
-	"take", "go", "have", "keep", "happen", "come",
+	"take", "go", "have", "keep", "happen", "come", "grab", "sit",
 	// when, said as a period ("this month", "tomorrow afternoon"): a filter's value
 	"morning", "afternoon", "evening", "night", "weekend", "day", "days", "week", "month", "year",
 	// how a list is to be ordered ("the highest rated", "top 10"): a sort, never a thing
@@ -184,7 +184,15 @@ var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch
 	"everyone", "everybody", "anyone", "anybody", "nobody", "once", "twice", "again", "really", "actually",
 	// when, said as a preposition, and never or no more: a filter's bound or the
 	// person's aside, never what is done
-	"after", "before", "since", "until", "never", "anymore", "nothing", "nowhere")
+	"after", "before", "since", "until", "never", "anymore", "nothing", "nowhere",
+	// how much, roughly, or what sort, said of anything: "roughly how much", "the last
+	// couple of days", "what kinds of dwarf"
+	"roughly", "approximately", "couple", "few", "several", "kind", "kinds", "sort", "sorts",
+	// the person's aside on how it came about or what they would rather: "uploaded by
+	// mistake", "marcoplays instead"
+	"instead", "mistake", "accident",
+	// anyone at all: "how many people clicked the link"
+	"people")
 
 func stemSet(words ...string) map[string]bool {
 	out := map[string]bool{}

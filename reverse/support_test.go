@@ -104,11 +104,16 @@ func TestSearchSupport(t *testing.T) {
 		{"list the coral bleaching tasks", false, ""},                // "the …" picks out existing tasks: its words say which
 		{"list Maya's coral tasks", false, ""},                       // so does a possessive
 		{"coral tasks", true, `"coral"`},
-		{"list 'coral' tasks", false, ""},           // a quoted word is a value
-		{"list coral tasks", true, `"coral"`},       // with no determiner, nothing says it picks out a task
-		{"list load_to_warehouse tasks", false, ""}, // an identifier in snake case is a value
-		{"change an employee's details", false, ""}, // a POST that says it updates changes, as a PUT does
-		{"change a coupon", true, `"change"`},       // a POST that says it applies changes nothing
+		{"list 'coral' tasks", false, ""},                    // a quoted word is a value
+		{"list coral tasks", true, `"coral"`},                // with no determiner, nothing says it picks out a task
+		{"list load_to_warehouse tasks", false, ""},          // an identifier in snake case is a value
+		{"change an employee's details", false, ""},          // a POST that says it updates changes, as a PUT does
+		{"change a coupon", true, `"change"`},                // a POST that says it applies changes nothing
+		{"grab the tasks", false, ""},                        // a light verb, like get
+		{"roughly how many tasks are in staging", false, ""}, // how much, roughly, decides nothing
+		{"what kinds of tasks are there", false, ""},         // nor does what sort
+		{"fire off the texts", false, ""},                    // "fire off" is how people say send
+		{"fire the tasks", true, `"fire"`},                   // "fire" alone is not
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

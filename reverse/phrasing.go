@@ -82,7 +82,7 @@ var wantsTo = regexp.MustCompile(`(?i)^.{0,40}?\b(?:needs?|wants?|has|have|would
 // purposeClause is what the person will do once it is done, or what goes on meanwhile:
 // "… so I can graph it", "… to recut it", "… while we migrate the database". It is
 // asked of no operation.
-var purposeClause = regexp.MustCompile(`(?i)\s+(?:(?:so|so that|while|because|since|as|until|once|whenever)\s+(?:i|we|he|she|they|you)\b|to\s+[a-z]+\s+(?:it|them)\s*[.!?]?\s*$)`)
+var purposeClause = regexp.MustCompile(`(?i)\s+(?:(?:so|so that|while|because|since|as|until|once|whenever)\s+(?:i|we|he|she|they|you)\b|so\s+(?:that\s+)?(?:[\w'-]+\s+){1,3}(?:can|could|will|would|may|might)\b|to\s+[a-z]+\s+(?:it|them)\s*[.!?]?\s*$)`)
 
 // leaveA is "leave" before a thing that is left for someone to read: "leave a note on
 // the board", "leave a comment". It is how people say adding one, so it is read as

@@ -176,6 +176,8 @@ var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch
 	// light verbs, which say that something is done, not what: "take down a listing",
 	// "where did the trailer go"
 	"take", "go", "have", "keep", "happen", "come", "grab", "sit",
+	// what remains: "how much space is left", "what's left in my queue"
+	"left", "remaining",
 	// when, said as a period ("this month", "tomorrow afternoon"): a filter's value
 	"morning", "afternoon", "evening", "night", "weekend", "day", "days", "week", "month", "year",
 	// how a list is to be ordered ("the highest rated", "top 10"): a sort, never a thing
@@ -355,7 +357,9 @@ func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole 
 	var decisive []word
 	for _, w := range ws {
 		// A number is a value the request carries (2019, 42), not something to be done.
-		if !genericWords[w.term] && !strings.ContainsFunc(w.said, unicode.IsDigit) && !w.name && !w.hint && !ix.describes(w) {
+		// A file format the API never names is a value ("as a PDF"), like a name.
+		format := (fileFormats[strings.TrimSuffix(w.said, "s")] || currencies[strings.TrimSuffix(w.said, "s")]) && !ix.mentions(w.term)
+		if !genericWords[w.term] && !strings.ContainsFunc(w.said, unicode.IsDigit) && !w.name && !w.hint && !format && !ix.describes(w) {
 			decisive = append(decisive, w)
 		}
 	}
@@ -626,6 +630,21 @@ func quotedWords(text string) map[string]bool {
 	}
 	return out
 }
+
+// fileFormats are the names of common file formats: "as a PDF", "the PDFs", "an .srt
+// file" give a format parameter's value or say which files; an API that never names the
+// format has it as a value (a MIME type) or not at all.
+var fileFormats = map[string]bool{"pdf": true, "csv": true, "json": true, "xml": true, "jpg": true, "jpeg": true,
+	"png": true, "gif": true, "svg": true, "mp3": true, "mp4": true, "wav": true, "srt": true, "vtt": true, "docx": true,
+	"xlsx": true, "pptx": true, "zip": true, "txt": true, "html": true, "gpx": true, "kml": true, "ics": true, "yaml": true,
+	"tsv": true, "epub": true, "heic": true, "webp": true, "mov": true, "tiff": true, "markdown": true}
+
+// currencies are the names of common currencies: "euro to forint", "in dollars" give an
+// amount's or a conversion's value.
+var currencies = map[string]bool{"dollar": true, "euro": true, "pound": true, "sterling": true, "yen": true, "forint": true,
+	"franc": true, "krona": true, "krone": true, "kroner": true, "rupee": true, "yuan": true, "renminbi": true, "peso": true,
+	"rand": true, "zloty": true, "ruble": true, "rouble": true, "lira": true, "dinar": true, "baht": true, "ringgit": true,
+	"shekel": true, "dirham": true, "rupiah": true, "hryvnia": true, "koruna": true, "lei": true, "leu": true}
 
 // codeWords lists (lower-cased) the words of a token that mixes letters and digits
 // across a hyphen or slash ("RT-7", "A4-X"), that is an identifier in snake case, or

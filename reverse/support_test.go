@@ -42,6 +42,7 @@ func supportCatalog() *tools.Catalog {
 		{"POST", "/texts", "Send texts", ""},
 		{"POST", "/api/allergies", "Create an allergy", ""},
 		{"POST", "/Employees/{EmployeeID}", "Updates an employee's detail", ""},
+		{"POST", "/comments/{id}/replies", "Reply to a comment", ""},
 	} {
 		ops = append(ops, op(o[0], o[1], o[2], o[3]))
 	}
@@ -104,16 +105,21 @@ func TestSearchSupport(t *testing.T) {
 		{"list the coral bleaching tasks", false, ""},                // "the …" picks out existing tasks: its words say which
 		{"list Maya's coral tasks", false, ""},                       // so does a possessive
 		{"coral tasks", true, `"coral"`},
-		{"list 'coral' tasks", false, ""},                    // a quoted word is a value
-		{"list coral tasks", true, `"coral"`},                // with no determiner, nothing says it picks out a task
-		{"list load_to_warehouse tasks", false, ""},          // an identifier in snake case is a value
-		{"change an employee's details", false, ""},          // a POST that says it updates changes, as a PUT does
-		{"change a coupon", true, `"change"`},                // a POST that says it applies changes nothing
-		{"grab the tasks", false, ""},                        // a light verb, like get
-		{"roughly how many tasks are in staging", false, ""}, // how much, roughly, decides nothing
-		{"what kinds of tasks are there", false, ""},         // nor does what sort
-		{"fire off the texts", false, ""},                    // "fire off" is how people say send
-		{"fire the tasks", true, `"fire"`},                   // "fire" alone is not
+		{"list 'coral' tasks", false, ""},                                      // a quoted word is a value
+		{"list coral tasks", true, `"coral"`},                                  // with no determiner, nothing says it picks out a task
+		{"list load_to_warehouse tasks", false, ""},                            // an identifier in snake case is a value
+		{"change an employee's details", false, ""},                            // a POST that says it updates changes, as a PUT does
+		{"change a coupon", true, `"change"`},                                  // a POST that says it applies changes nothing
+		{"grab the tasks", false, ""},                                          // a light verb, like get
+		{"roughly how many tasks are in staging", false, ""},                   // how much, roughly, decides nothing
+		{"what kinds of tasks are there", false, ""},                           // nor does what sort
+		{"fire off the texts", false, ""},                                      // "fire off" is how people say send
+		{"fire the tasks", true, `"fire"`},                                     // "fire" alone is not
+		{"list the tasks as a PDF", false, ""},                                 // a file format the API never names is a value
+		{"how many tasks are left", false, ""},                                 // what remains decides nothing
+		{"establish a webhook so Maria's team can watch the tasks", false, ""}, // what it is for, whoever does it
+		{"list euro tasks", false, ""},                                         // a currency is a value
+		{"answer a comment", false, ""},                                        // answering is how people say replying
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

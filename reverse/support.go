@@ -191,8 +191,8 @@ var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch
 	// couple of days", "what kinds of dwarf"
 	"roughly", "approximately", "couple", "few", "several", "kind", "kinds", "sort", "sorts",
 	// the person's aside on how it came about or what they would rather: "uploaded by
-	// mistake", "marcoplays instead"
-	"instead", "mistake", "accident",
+	// mistake", "marcoplays instead" ("accident" is left out: TfL has accident statistics)
+	"instead", "mistake",
 	// anyone at all: "how many people clicked the link"
 	"people")
 

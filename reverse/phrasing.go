@@ -113,8 +113,25 @@ func (ix *Index) readPhrasal(query string) (string, []string) {
 		}
 		return m
 	})
+	// A phrasal verb split by its object ("kick xXgrieferXx out of the chat", "hand the
+	// billing-api project over to …") is read through its group too; the object stays.
+	out = splitPhrasal.ReplaceAllStringFunc(out, func(m string) string {
+		parts := splitPhrasal.FindStringSubmatch(m)
+		verb, object, particle := parts[1], parts[2], strings.ToLower(parts[3])
+		for _, alt := range synonyms()[phraseKey(strings.ToLower(verb), particle)] {
+			if ix.anyNames(alt.term) {
+				read = append(read, fmt.Sprintf("%q as %q", verb+" … "+particle, alt.word))
+				return alt.word + " " + object
+			}
+		}
+		return m
+	})
 	return out, read
 }
+
+// splitPhrasal is a verb, its object of one to four words, and its particle, before
+// "of", "to" or the end of the clause.
+var splitPhrasal = regexp.MustCompile(`(?i)\b([a-z]+)\s+((?:[\w@'.-]+\s+){0,3}[\w@'.-]+)\s+(out|over|off|away|back|up|down)\b(?:\s+(?:of|to)\b|\s*[,.;!?]|\s*$)`)
 
 // phraseKey is how synonyms.txt's "sign+off" is keyed: the verb's stem and the particle.
 func phraseKey(verb, particle string) string {

@@ -321,6 +321,10 @@ func properNames(text string) map[string]bool {
 	acronym := make([]bool, len(fields))
 	for i, f := range fields {
 		f = strings.TrimSuffix(strings.TrimSuffix(f, "'s"), "'")
+		// An Irish or Italian surname's prefix ("O'Farrell", "D'Angelo") is part of the name.
+		if len(f) > 3 && (f[0] == 'O' || f[0] == 'D') && f[1] == '\'' {
+			f = f[2:]
+		}
 		fields[i] = f
 		rs := []rune(f)
 		if len(rs) < 2 {

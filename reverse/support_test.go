@@ -43,6 +43,7 @@ func supportCatalog() *tools.Catalog {
 		{"POST", "/api/allergies", "Create an allergy", ""},
 		{"POST", "/Employees/{EmployeeID}", "Updates an employee's detail", ""},
 		{"POST", "/comments/{id}/replies", "Reply to a comment", ""},
+		{"POST", "/webhooks/{id}/disable", "Disable a webhook", ""},
 	} {
 		ops = append(ops, op(o[0], o[1], o[2], o[3]))
 	}
@@ -120,6 +121,9 @@ func TestSearchSupport(t *testing.T) {
 		{"establish a webhook so Maria's team can watch the tasks", false, ""}, // what it is for, whoever does it
 		{"list euro tasks", false, ""},                                         // a currency is a value
 		{"answer a comment", false, ""},                                        // answering is how people say replying
+		{"list O'Farrell tasks", false, ""},                                    // an Irish surname is a name
+		{"turn the staging webhook off", false, ""},                            // a phrasal verb split by its object
+		{"turn the staging webhook", true, `"turn"`},                           // with no particle, no phrasal verb
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

@@ -72,8 +72,15 @@ func askedPart(query string) string {
 			query = query[:loc[0]]
 		}
 	}
+	if loc := nameClause.FindStringIndex(query); loc != nil && strings.TrimSpace(query[:loc[0]]) != "" {
+		query = query[:loc[0]]
+	}
 	return query
 }
+
+// nameClause is "that" and a capitalised name: what is to be said or recorded of someone
+// ("record that Tom Baker got his flu shot").
+var nameClause = regexp.MustCompile(`\s+that\s+[A-Z][a-z]+\b`)
 
 // wantsTo is who wants what done, up to the doing: "our editor needs to download the
 // original file", "I'd like to see". What is asked is what follows.

@@ -124,6 +124,7 @@ func TestSearchSupport(t *testing.T) {
 		{"list O'Farrell tasks", false, ""},                                    // an Irish surname is a name
 		{"turn the staging webhook off", false, ""},                            // a phrasal verb split by its object
 		{"turn the staging webhook", true, `"turn"`},                           // with no particle, no phrasal verb
+		{"record that Maria finished her penicillin course", false, ""},        // what is recorded of someone is the content
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

@@ -67,6 +67,7 @@ func askedPart(query string) string {
 		query = query[:loc[0]]
 	}
 	query = leaveA.ReplaceAllString(query, "add $1")
+	query = turnInto.ReplaceAllString(query, "create $2 from $1")
 	if loc := contentClause.FindStringIndex(query); loc != nil {
 		if m := query[loc[0]:loc[1]]; !strings.Contains(strings.ToLower(m), "about") && strings.TrimSpace(query[:loc[0]]) != "" {
 			query = query[:loc[0]]
@@ -81,6 +82,10 @@ func askedPart(query string) string {
 // nameClause is "that" and a capitalised name: what is to be said or recorded of someone
 // ("record that Tom Baker got his flu shot").
 var nameClause = regexp.MustCompile(`\s+that\s+[A-Z][a-z]+\b`)
+
+// turnInto is making one thing out of another: "turn the signed quote into an invoice"
+// creates an invoice from the quote.
+var turnInto = regexp.MustCompile(`(?i)\bturn\s+(.+?)\s+into\s+((?:an?|the)\s+[^,.;!?]+)`)
 
 // wantsTo is who wants what done, up to the doing: "our editor needs to download the
 // original file", "I'd like to see". What is asked is what follows.

@@ -178,6 +178,8 @@ var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch
 	"take", "go", "have", "keep", "happen", "come", "grab", "sit",
 	// what remains: "how much space is left", "what's left in my queue"
 	"left", "remaining",
+	// a light verb for getting ("pull the daily sales summary"), and who else
+	"pull", "else",
 	// when, said as a period ("this month", "tomorrow afternoon"): a filter's value
 	"morning", "afternoon", "evening", "night", "weekend", "day", "days", "week", "month", "year",
 	// how a list is to be ordered ("the highest rated", "top 10"): a sort, never a thing

@@ -125,6 +125,8 @@ func TestSearchSupport(t *testing.T) {
 		{"turn the staging webhook off", false, ""},                            // a phrasal verb split by its object
 		{"turn the staging webhook", true, `"turn"`},                           // with no particle, no phrasal verb
 		{"record that Maria finished her penicillin course", false, ""},        // what is recorded of someone is the content
+		{"pull the tasks", false, ""},                                          // a light verb, like get
+		{"turn the webhook into a comment reply", false, ""},                   // making one thing out of another creates it
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {

@@ -339,6 +339,10 @@ func properNames(text string) map[string]bool {
 				name[i] = true
 			}
 
+		case unicode.IsLower(rs[0]) && strings.ContainsFunc(f, unicode.IsUpper):
+			// A word that starts in lower case and has capitals after is a brand or a
+			// handle ("iPad", "eBay", "xXgrieferXx"), whatever its pieces spell.
+			eachWord(f, func(_, piece string) { names[piece] = true })
 		case !strings.ContainsFunc(f, unicode.IsLower):
 			acronym[i] = true
 		case !strings.ContainsFunc(f, unicode.IsUpper):

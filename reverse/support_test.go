@@ -126,6 +126,7 @@ func TestSearchSupport(t *testing.T) {
 		{"turn the staging webhook", true, `"turn"`},                           // with no particle, no phrasal verb
 		{"record that Maria finished her penicillin course", false, ""},        // what is recorded of someone is the content
 		{"pull the tasks", false, ""},                                          // a light verb, like get
+		{"list xXgrieferXx tasks", false, ""},                                  // a handle in mixed case is a name
 		{"turn the webhook into a comment reply", false, ""},                   // making one thing out of another creates it
 	}
 	for _, tc := range cases {

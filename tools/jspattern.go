@@ -10,7 +10,7 @@ import "strings"
 // It reads the pattern with JavaScript's grammar and refuses what Go allows and "u" mode
 // does not: identity escapes of non-syntax characters (\- outside a class, \:, \#),
 // Go-only escapes (\A, \z, \Q…\E, \pL, \p{Greek}, \x{41}, octal \123), inline flags
-// ((?i), (?s:…), (?P<name>…)), POSIX classes ([[:alpha:]]), lone ] { }, and ranges
+// ((?i), (?s:…), (?P<name>…)), a group name used twice, POSIX classes ([[:alpha:]]), lone ] { }, and ranges
 // with a class escape ([\d-z]), and a quantifier with nothing to repeat: at the start, after
 // "(" or "|", after an assertion (^, $, \b, \B: "^*", "{2}"), which Go reads as a
 // literal or an empty repeat. It also refuses what both accept but read differently, so
@@ -33,6 +33,7 @@ func JSCompatiblePattern(p string) bool {
 		atomClassEscape
 	)
 	last := atomNone
+	names := map[string]bool{} // the named groups so far
 	for i := 0; i < len(p); i++ {
 		c := p[i]
 		if inClass {
@@ -135,6 +136,13 @@ func JSCompatiblePattern(p string) bool {
 					if end < 0 {
 						return false
 					}
+					// JavaScript refuses a group name used twice ("(?<m>)(?<m>)"); Go
+					// takes it.
+					name := p[i+3 : i+3+end]
+					if names[name] {
+						return false
+					}
+					names[name] = true
 					i += 3 + end
 				default:
 					return false

@@ -256,8 +256,8 @@ func fuzzSubjects(s string) []string {
 // FuzzJSCompatiblePattern checks the JS-pattern checker on any pattern. Invariants:
 //   - it never panics, and is total (it answers for patterns Go refuses too, unread);
 //   - on a pattern Go's regexp accepts (its domain): a pattern it accepts compiles in
-//     JavaScript (node's RegExp in "u" mode), and is accepted as a group and as an
-//     alternative of itself;
+//     JavaScript (node's RegExp in "u" mode), and is accepted as a group and (without
+//     named groups, whose names may not repeat) as an alternative of itself;
 //   - on a pattern Go and JavaScript both compile: if the checker keeps it, both engines
 //     match the same subjects (fixed ones, the fuzzer's, and witnesses built from Go's
 //     reading of the pattern) (a kept pattern means to the client what it means to
@@ -277,7 +277,13 @@ func FuzzJSCompatiblePattern(f *testing.F) {
 			return // outside the checker's domain: keepPattern never asks
 		}
 		if verdict {
-			for _, q := range []string{"(?:" + pattern + ")", pattern + "|" + pattern} {
+			qs := []string{"(?:" + pattern + ")"}
+			// A named group twice is a duplicate name, which JavaScript refuses even
+			// in two alternatives (node 20's V8), so only an unnamed pattern is doubled.
+			if !strings.Contains(pattern, "(?<") {
+				qs = append(qs, pattern+"|"+pattern)
+			}
+			for _, q := range qs {
 				if _, err := regexp.Compile(q); err == nil && !JSCompatiblePattern(q) {
 					t.Fatalf("%q is accepted, but not %q", pattern, q)
 				}

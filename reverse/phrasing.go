@@ -63,9 +63,7 @@ func askedPart(query string) string {
 	if loc := wantsTo.FindStringIndex(query); loc != nil && loc[1] < len(query) {
 		query = query[loc[1]:]
 	}
-	if loc := purposeClause.FindStringIndex(query); loc != nil && strings.TrimSpace(query[:loc[0]]) != "" {
-		query = query[:loc[0]]
-	}
+	query = cutBefore(query, purposeClause)
 	query = leaveA.ReplaceAllString(query, "add $1")
 	query = turnInto.ReplaceAllString(query, "create $2 from $1")
 	if loc := contentClause.FindStringIndex(query); loc != nil {
@@ -73,8 +71,13 @@ func askedPart(query string) string {
 			query = query[:loc[0]]
 		}
 	}
-	if loc := nameClause.FindStringIndex(query); loc != nil && strings.TrimSpace(query[:loc[0]]) != "" {
-		query = query[:loc[0]]
+	return cutBefore(query, nameClause)
+}
+
+// cutBefore is query up to re's first match, or all of it when nothing comes before.
+func cutBefore(query string, re *regexp.Regexp) string {
+	if loc := re.FindStringIndex(query); loc != nil && strings.TrimSpace(query[:loc[0]]) != "" {
+		return query[:loc[0]]
 	}
 	return query
 }
@@ -117,11 +120,9 @@ func (ix *Index) readPhrasal(query string) (string, []string) {
 			read = append(read, fmt.Sprintf("%q as %q", m, verb+particle))
 			return verb + particle
 		}
-		for _, alt := range synonyms()[phraseKey(verb, particle)] {
-			if ix.anyNames(alt.term) {
-				read = append(read, fmt.Sprintf("%q as %q", m, alt.word))
-				return alt.word
-			}
+		if alt, ok := ix.phrasalSynonym(verb, particle); ok {
+			read = append(read, fmt.Sprintf("%q as %q", m, alt))
+			return alt
 		}
 		return m
 	})
@@ -130,15 +131,24 @@ func (ix *Index) readPhrasal(query string) (string, []string) {
 	out = splitPhrasal.ReplaceAllStringFunc(out, func(m string) string {
 		parts := splitPhrasal.FindStringSubmatch(m)
 		verb, object, particle := parts[1], parts[2], strings.ToLower(parts[3])
-		for _, alt := range synonyms()[phraseKey(strings.ToLower(verb), particle)] {
-			if ix.anyNames(alt.term) {
-				read = append(read, fmt.Sprintf("%q as %q", verb+" … "+particle, alt.word))
-				return alt.word + " " + object
-			}
+		if alt, ok := ix.phrasalSynonym(strings.ToLower(verb), particle); ok {
+			read = append(read, fmt.Sprintf("%q as %q", verb+" … "+particle, alt))
+			return alt + " " + object
 		}
 		return m
 	})
 	return out, read
+}
+
+// phrasalSynonym is the first word of a phrasal verb's group in synonyms.txt that an
+// operation is called by ("sign off" as approve).
+func (ix *Index) phrasalSynonym(verb, particle string) (string, bool) {
+	for _, alt := range synonyms()[phraseKey(verb, particle)] {
+		if ix.anyNames(alt.term) {
+			return alt.word, true
+		}
+	}
+	return "", false
 }
 
 // splitPhrasal is a verb, its object of one to four words, and its particle, before

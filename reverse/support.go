@@ -63,7 +63,7 @@ func actedBy(op *tools.Operation, path string) servedTerms {
 	add(op.Description)
 	add(verbsOf(op))
 	add(changeVerbs[op.Method])
-	// An operation that says it updates or deletes does so whatever its method: Xero
+	// An operation that says it creates, updates or deletes does so whatever its method: Xero
 	// updates an employee by POST /Employees/{EmployeeID} ("Updates an employee's detail"),
 	// RPC-style APIs do everything by POST. It answers that method's words too.
 	if m := saidMethod(op); m != "" && m != op.Method {
@@ -93,20 +93,27 @@ func saidMethod(op *tools.Operation) string {
 				first = t
 			}
 		})
-		if first == "" {
-			continue
+		if first != "" {
+			return verbMethod[first]
 		}
-		for _, m := range []string{"DELETE", "PATCH", "POST"} {
-			for _, v := range strings.Fields(methodVerbs[m]) {
-				if stem(v) == first {
-					return m
-				}
-			}
-		}
-		return ""
 	}
 	return ""
 }
+
+// verbMethod maps the stem of each verb of methodVerbs to its method; a verb of two
+// methods ("update") goes to the first of DELETE, PATCH, POST, and PUT's own ("replace",
+// "set") say nothing of a method.
+var verbMethod = func() map[string]string {
+	out := map[string]string{}
+	for _, m := range []string{"DELETE", "PATCH", "POST"} {
+		for _, v := range strings.Fields(methodVerbs[m]) {
+			if _, ok := out[stem(v)]; !ok {
+				out[stem(v)] = m
+			}
+		}
+	}
+	return out
+}()
 
 // addTopNames reads the field names of what a response is about: its own properties,
 // or an envelope's items' (data: [...]), not the objects nested in them, where a
@@ -366,10 +373,11 @@ func properNames(text string) map[string]bool {
 func (ix *Index) support(ws []word, ranked []Match) (ok bool, why string, whole []*tools.Operation) {
 	var decisive []word
 	for _, w := range ws {
-		// A number is a value the request carries (2019, 42), not something to be done.
-		// A file format the API never names is a value ("as a PDF"), like a name.
-		format := (fileFormats[strings.TrimSuffix(w.said, "s")] || currencies[strings.TrimSuffix(w.said, "s")]) && !ix.mentions(w.term)
-		if !genericWords[w.term] && !strings.ContainsFunc(w.said, unicode.IsDigit) && !w.name && !w.hint && !format && !ix.describes(w) {
+		// A number is a value the request carries (2019, 42), not something to be done;
+		// so is a file format or a currency the API never names ("as a PDF", "in euros").
+		one := strings.TrimSuffix(w.said, "s")
+		unnamed := (fileFormats[one] || currencies[one]) && !ix.mentions(w.term)
+		if !genericWords[w.term] && !strings.ContainsFunc(w.said, unicode.IsDigit) && !w.name && !w.hint && !unnamed && !ix.describes(w) {
 			decisive = append(decisive, w)
 		}
 	}

@@ -31,7 +31,7 @@ func main() {
 	minCos := flag.Float64("min-cos", 0.25, "the least similarity kept")
 	keep := flag.Int("keep", 8, "neighbours kept per word")
 	probe := flag.String("probe", "", "comma-separated words whose neighbours to print")
-	vocabulary := flag.Int("vocabulary", 0, "print instead the stems that this many specs or more name an operation by (reverse/apiwords.txt)")
+	vocabulary := flag.Int("vocabulary", 0, "print instead the stems that this many specs or more name an operation by (a measurement: bench/RESULTS.md)")
 	flag.Parse()
 	var files []string
 	_ = filepath.WalkDir(*dir, func(p string, d os.DirEntry, err error) error {

@@ -486,10 +486,14 @@ func uniq(list []string) []string {
 	return out
 }
 
+// quoteList quotes each word once: a word read as two ("unarchive" as archive + remove)
+// is still one word of the request.
 func quoteList(words []string) string {
-	q := make([]string, len(words))
-	for i, w := range words {
-		q[i] = fmt.Sprintf("%q", w)
+	q := make([]string, 0, len(words))
+	for _, w := range words {
+		if s := fmt.Sprintf("%q", w); !slices.Contains(q, s) {
+			q = append(q, s)
+		}
 	}
 	return strings.Join(q, ", ")
 }

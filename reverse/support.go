@@ -586,7 +586,12 @@ func (ix *Index) undoing(ws []word) []word {
 		if !ix.mentions(w.term) && len(w.said) > 5 && !unprefixed[w.term] {
 			if prefix, verb := w.said[:2], prefixVerbs[w.said[:2]]; verb != "" {
 				if base := stem(w.said[len(prefix):]); ix.anyServes(base) {
-					out = append(out, word{term: base, said: w.said, tail: w.tail, kind: w.kind, name: w.name, head: w.head}, word{term: stem(verb), said: w.said, tail: w.tail, kind: w.kind, name: w.name, head: w.head})
+					// Each part keeps what the word was in the request; the change is what
+					// a leading word does, so only it keeps the lead.
+					thing, change := w, w
+					thing.term, thing.lead = base, false
+					change.term = stem(verb)
+					out = append(out, thing, change)
 					continue
 				}
 			}

@@ -1,6 +1,7 @@
 package reverse
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -27,7 +28,9 @@ func supportCatalog() *tools.Catalog {
 		"type": map[string]any{"enum": []any{"call", "meeting"}}, "contact_id": map[string]any{"type": "string"}}}}
 	questions := op("GET", "/questions", "List questions", "")
 	questions.Response = map[string]any{"properties": map[string]any{"accepted": map[string]any{"type": "boolean"}}}
-	ops := []*tools.Operation{tasks, hooks, instances, unfollow, actions, activities, questions}
+	pins := op("GET", "/messages/archived", "List archived messages", "")
+	pins.Response = map[string]any{"properties": map[string]any{"removed": map[string]any{"type": "boolean"}}}
+	ops := []*tools.Operation{tasks, hooks, instances, unfollow, actions, activities, questions, pins}
 	// Operations known by their method, path, summary and description alone.
 	for _, o := range [][4]string{
 		{"GET", "/food/ingredients/substitutes", "Get ingredient substitutes", ""},
@@ -50,6 +53,9 @@ func supportCatalog() *tools.Catalog {
 	return &tools.Catalog{Operations: ops}
 }
 
+// quotedInReason finds a list of quoted words in a reason ("a", "b": the closest …).
+var quotedInReason = regexp.MustCompile(`"[^"]+"(?:, "[^"]+")*`)
+
 func TestSearchSupport(t *testing.T) {
 	ix := NewIndex(supportCatalog())
 	cases := []struct {
@@ -64,6 +70,7 @@ func TestSearchSupport(t *testing.T) {
 		{"establish a webhook", false, ""},
 		{"occurrences of a recurring event", false, ""},              // one unknown word; the rest names one operation
 		{"unfollow a user", false, ""},                               // undoing a word the API uses
+		{"unarchive everything", true, `"unarchive"`},                // no operation undoes an archive; the word is named once
 		{"rename a droplet", false, ""},                              // a value of the body's action type
 		{"create a task", true, `"create"`},                          // created_at says when, not what is done
 		{"reboot a droplet in Frankfurt", false, ""},                 // what is done is in the API; where is a value
@@ -137,6 +144,16 @@ func TestSearchSupport(t *testing.T) {
 			}
 			if !strings.Contains(r.Reason, tc.reason) {
 				t.Errorf("reason %q does not name %s", r.Reason, tc.reason)
+			}
+			// A person reads the reason: each list it quotes names a word once.
+			for _, list := range quotedInReason.FindAllString(r.Reason, -1) {
+				seen := map[string]bool{}
+				for _, q := range strings.Split(list, ", ") {
+					if seen[q] {
+						t.Errorf("reason %q names %s twice", r.Reason, q)
+					}
+					seen[q] = true
+				}
 			}
 		})
 	}

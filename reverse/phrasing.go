@@ -3,6 +3,7 @@ package reverse
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -26,6 +27,16 @@ var asideSentence = regexp.MustCompile(`^[a-z]+ing\b`)
 // clauseBreak ends a clause: a comma, semicolon or dash, or a sentence's end.
 var clauseBreak = regexp.MustCompile(`\s*(?:[,;–—]|[?!]+|\.\s)\s*`)
 
+// clauseBreaks are where clauseBreak ends a clause, but for a comma between digits: a
+// thousands separator ("$2,000") is part of its number.
+func clauseBreaks(query string) [][]int {
+	locs := clauseBreak.FindAllStringIndex(query, -1)
+	return slices.DeleteFunc(locs, func(loc []int) bool {
+		return query[loc[0]:loc[1]] == "," && loc[0] > 0 && loc[1] < len(query) &&
+			unicode.IsDigit(rune(query[loc[0]-1])) && unicode.IsDigit(rune(query[loc[1]]))
+	})
+}
+
 // contentClause is what a note, post or message is to say, given as a clause after
 // "that" with its own subject or after "saying" or "telling": "add a note to the pump
 // alert that a technician is on his way", "post to my class that tomorrow's lab is
@@ -39,7 +50,7 @@ func askedPart(query string) string {
 	sentence := 0
 	last := 0
 	dropping := false
-	for _, loc := range append(clauseBreak.FindAllStringIndex(query, -1), []int{len(query), len(query)}) {
+	for _, loc := range append(clauseBreaks(query), []int{len(query), len(query)}) {
 		clause := strings.TrimSpace(query[last:loc[0]])
 		mark := query[loc[0]:loc[1]]
 		last = loc[1]

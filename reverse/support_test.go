@@ -277,6 +277,7 @@ func TestPhrasing(t *testing.T) {
 		"download the keynote recording to recut it":                                    "download the keynote recording",
 		"pause billing_sync while we migrate the database tonight":                      "pause billing_sync",
 		"add the song to my playlist":                                                   "add the song to my playlist",
+		"withdraw $2,000, I sold my car":                                                "withdraw $2,000", // a thousands separator is no clause break
 	} {
 		if got := askedPart(query); got != want {
 			t.Errorf("askedPart(%q) = %q, want %q", query, got, want)

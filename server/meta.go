@@ -55,7 +55,7 @@ func metaTool(name, title, desc string, input map[string]any) (mcp.Tool, error) 
 // metaToolDefs are find_operations and plan, served beside the operation tools.
 func metaToolDefs() ([]mcp.Tool, error) {
 	find, err := metaTool(ToolFindOperations, "Find operations",
-		"Search this API's operations by words (what you want to do). Answers the best matching tools, or unsupported when nothing in the API can do it: then tell the user instead of substituting another operation.",
+		"Search this API's operations by words (what you want to do). Answers the best matching tools, or unsupported when no operation does what the words say: the reason names the words, and the note says when to search once more in other words. Never substitute an operation that does something else: tell the user.",
 		map[string]any{"type": "object", "properties": withReserved(map[string]any{
 			"query": map[string]any{"type": "string", "description": "What the user wants to do, in words."},
 			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": 50, "description": "How many operations to return (default 10)."},
@@ -109,6 +109,10 @@ func (p *Pipeline) bindMeta(defs []mcp.Tool) []mcpserver.ServerTool {
 	return out
 }
 
+// searchAgain is find_operations' note on an unsupported answer that names words the API
+// never uses.
+const searchAgain = "matched as this API writes its words: if those words may be the person's own for something an operation here does, search once more in other words for the same thing; never substitute an operation that does something else, and if none answers, tell the person the API cannot do it"
+
 // FindOperations answers the find_operations meta-tool.
 func (p *Pipeline) FindOperations(args map[string]any) *clarify.Result {
 	query, _ := args["query"].(string)
@@ -126,7 +130,14 @@ func (p *Pipeline) FindOperations(args map[string]any) *clarify.Result {
 	}
 	res := p.Search().Search(query, limit)
 	if res.Unsupported {
-		return &clarify.Result{Status: clarify.StatusUnsupported, Operation: ToolFindOperations, Reason: res.Reason}
+		out := &clarify.Result{Status: clarify.StatusUnsupported, Operation: ToolFindOperations, Reason: res.Reason}
+		if len(res.Unknown) > 0 {
+			// Words are matched as the API writes them, and a person's own word for what
+			// the API does ("get rid of" a file it deletes) is not among them: the
+			// assistant may say it once more in other words, never as something else.
+			out.Note = searchAgain
+		}
+		return out
 	}
 	out := &clarify.Result{Status: clarify.StatusOK, Operation: ToolFindOperations}
 	if len(res.ReadAs) > 0 {

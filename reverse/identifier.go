@@ -33,6 +33,8 @@ var idWords = map[string]string{
 	"id": "", "ids": "", "gid": "gid", "uuid": "uuid", "guid": "guid", "identifier": "",
 	"key": "key", "slug": "slug", "code": "code", "number": "number", "num": "number",
 	"sid": "sid", "handle": "handle", "index": "index", "idx": "index", "arn": "arn",
+	// a primary key (Superset's /chart/{pk})
+	"pk": "",
 	// a foreign key's id (CompanyIDFK, company_id_fk read as company_id_fk → company, fk)
 	"fk": "", "idfk": "",
 }
@@ -64,6 +66,11 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{}, false // the spec lists the values: nothing to look up
 	}
 	toks := strings.Split(words(p.Name), "_")
+	if p.In == "path" && len(toks) == 1 {
+		if res, ok := gluedID(toks[0], Noun(segmentBefore(op.Path, "{"+p.Name+"}"))); ok {
+			return Ident{Resource: res}, true
+		}
+	}
 	// projectIdOrKey, userIdOrName: an id or a key people say, of the thing first named.
 	for i := 1; i+2 < len(toks); i++ {
 		if hasIDWord(toks[i]) && toks[i+1] == "or" {
@@ -190,6 +197,20 @@ func (l *lazyText) of(read func(string) string, text string) string {
 func Resource(op *tools.Operation, p *tools.Param) (string, bool) {
 	id, ok := Identify(op, p)
 	return id.Resource, ok
+}
+
+// gluedID reads an id written as one lower-case word after the segment it names:
+// /orgunits/{orgid}, /globalusergroups/{groupid}, /projects/{projectid}. The word's head
+// must begin or end the segment's noun, so "valid" or "android" read as nothing.
+func gluedID(tok, segNoun string) (string, bool) {
+	head, ok := strings.CutSuffix(tok, "id")
+	if !ok || len(head) < 3 || hasIDWord(tok) || segNoun == "" {
+		return "", false
+	}
+	if strings.HasPrefix(segNoun, head) || strings.HasSuffix(segNoun, head) {
+		return segNoun, true
+	}
+	return "", false
 }
 
 func hasIDWord(w string) bool {

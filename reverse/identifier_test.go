@@ -55,6 +55,12 @@ func TestResource(t *testing.T) {
 		{"paid", "/orders", tools.Param{Name: "paid", In: "query", Schema: str}, "", false},
 		{"android", "/apps", tools.Param{Name: "android", In: "query", Schema: str}, "", false},
 		{"grid", "/x/{grid}", tools.Param{Name: "grid", In: "path", Schema: str}, "", false},
+		// An id glued to the head of the segment's noun, in lower case.
+		{"glued org id", "/orgunits/{orgid}/projects", tools.Param{Name: "orgid", In: "path", Schema: map[string]any{"type": "number"}}, "orgunit", true},
+		{"glued group id", "/globalusergroups/{groupid}/members", tools.Param{Name: "groupid", In: "path", Schema: integer}, "globalusergroup", true},
+		{"glued project id", "/orgunits/{orgid}/projects/{projectid}", tools.Param{Name: "projectid", In: "path", Schema: integer}, "project", true},
+		{"valid under a segment is no glued id", "/tokens/{valid}", tools.Param{Name: "valid", In: "path", Schema: str}, "", false},
+		{"primary key", "/chart/{pk}/data", tools.Param{Name: "pk", In: "path", Schema: integer}, "chart", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

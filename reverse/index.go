@@ -234,6 +234,9 @@ func nounFit(resource, noun string) int {
 		return 0
 	case resource == noun:
 		return 3
+	case strings.ReplaceAll(resource, "_", "") == strings.ReplaceAll(noun, "_", ""):
+		// One word written whole or in parts: /orgunits lists {"orgUnits": […]}.
+		return 3
 	case lastWord(resource) == noun || lastWord(noun) == resource:
 		return 2
 	case !strings.Contains(resource, "_") && !strings.Contains(noun, "_") && (abbreviates(resource, noun) || abbreviates(noun, resource)):
@@ -712,18 +715,53 @@ func isSelf(op *tools.Operation) bool {
 // selfRecord reads the identifier fields of the caller's own record, inside a "data"
 // envelope if there is one.
 func selfRecord(op *tools.Operation) Collection {
-	props, _ := op.Response["properties"].(map[string]any)
-	if data, ok := props["data"].(map[string]any); ok && len(props) <= 2 {
-		// {"data": {...}}: the record inside an envelope.
-		if inner, ok := data["properties"].(map[string]any); ok {
-			props = inner
-		}
-	}
+	props, _ := selfProps(op)
 	c, ok := collectionOf(map[string]any{"properties": props}, "")
 	if !ok {
 		return Collection{}
 	}
 	return c
+}
+
+// selfProps are the properties of the caller's own record and the pointer they sit
+// under: "/data" for {"data": {...}}, else the body itself.
+func selfProps(op *tools.Operation) (map[string]any, string) {
+	props, _ := op.Response["properties"].(map[string]any)
+	if data, ok := props["data"].(map[string]any); ok && len(props) <= 2 {
+		if inner, ok := data["properties"].(map[string]any); ok {
+			return inner, "/data"
+		}
+	}
+	return props, ""
+}
+
+// selfPointer is where the caller's own record carries the id of resource: in an object
+// named after it ({"account": {"id"}, "user": {"id"}} answers account_id and user_id
+// apart), else in the record's own identifier (c, read from its fields).
+func selfPointer(op *tools.Operation, c Collection, resource, want string) (string, bool) {
+	props, prefix := selfProps(op)
+	for _, n := range tools.SortedKeys(props) {
+		sub, _ := props[n].(map[string]any)
+		if Singular(words(n)) != resource || tools.SchemaType(sub) == "array" {
+			continue
+		}
+		if inner, ok := collectionOf(sub, ""); ok {
+			if f := inner.field(want); f != "" && !strings.Contains(f, "/") {
+				return prefix + "/" + escape(n) + "/" + escape(f), true
+			}
+		}
+	}
+	c, ok := c.withField(want)
+	if !ok {
+		return "", false
+	}
+	// A nested field ("account/id") is a path of its own: each step escaped apart.
+	var b strings.Builder
+	b.WriteString(prefix)
+	for _, step := range strings.Split(c.IDField, "/") {
+		b.WriteString("/" + escape(step))
+	}
+	return b.String(), true
 }
 
 // selfProducers finds operations that need no input and return the caller's own record
@@ -737,18 +775,12 @@ func (ix *index) selfProducers(target *tools.Operation, id Ident) []Producer {
 		if op == target {
 			continue
 		}
-		c, ok := ix.selfCols[i], ix.selfCols[i].Fields != nil
-		if !ok {
+		if ix.selfCols[i].Fields == nil {
 			continue
 		}
-		want := id.Field
-		c, ok = c.withField(want)
+		ptr, ok := selfPointer(op, ix.selfCols[i], id.Resource, id.Field)
 		if !ok {
 			continue
-		}
-		ptr := "/" + escape(c.IDField)
-		if _, direct := op.Response["properties"].(map[string]any)[c.IDField]; !direct {
-			ptr = "/data" + ptr
 		}
 		out = append(out, Producer{Op: op, OpKey: op.Key(), Source: SourceHeuristic, Pointer: ptr, Self: true, Score: 2})
 	}

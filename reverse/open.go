@@ -28,9 +28,13 @@ func (g *Graph) parentValue(ctx context.Context, op *tools.Operation, arg string
 	if !ok {
 		return parentLookup{}
 	}
-	_, cands, ok := listAll(ctx, op, e, f)
+	_, cands, ok := g.listAll(ctx, op, e, f)
 	switch {
 	case !ok:
+		// No list of them: the caller's own record may say which (GET /me's account).
+		if _, v, ok := selfValue(ctx, op, e, f); ok {
+			return parentLookup{value: v}
+		}
 		return parentLookup{}
 	case len(cands) == 1:
 		return parentLookup{value: cands[0].ID}

@@ -111,6 +111,13 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 		}
 		prods := g.runnableFor(op, e.Producers)
 		if len(prods) == 0 {
+			// Words where an id goes are never sent as the id: when the list that would
+			// find them needs something first that nothing settles, the person is asked
+			// for it ("Driver Tracker" under an account nobody named).
+			if p, need, ok := g.blockedLookup(op, e); ok && strings.ContainsAny(name, " \t") {
+				out = append(out, Resolution{Arg: e.Arg, Resource: e.Resource, Input: name, Via: p.OpKey,
+					Outcome: Open, Within: g.within(op, p.Op, need, nil)})
+			}
 			continue
 		}
 		out = append(out, g.tryProducers(ctx, op, e, prods, name, args, f))
@@ -124,24 +131,44 @@ const maxSettleOptions = 5
 
 // settleMissing fills a required identifier of a read that nobody gave from a list that
 // needs no input: its only item is taken (the only workspace); a handful become a choice;
-// none or many leave the question to the person. Writes are never completed this way.
+// none or many leave the question to the person; with no list, the caller's own record
+// (GET /me) may say which. A write is never completed this way: the list of what it acts
+// on (a path argument), even of one, is offered as a choice.
 func (g *Graph) settleMissing(ctx context.Context, op *tools.Operation, e Edge, f Fetcher, prior map[string]Resolution) (Resolution, bool) {
-	if !op.ReadOnly() || !requiredArg(op, e.Arg) {
+	if !requiredArg(op, e.Arg) {
 		return Resolution{}, false
+	}
+	if !op.ReadOnly() {
+		// A write's own target (the live stream /live_streams/{id}/start starts) is
+		// offered from its list; where a new thing goes (a body's parentId) is asked.
+		if p := op.ParamByArg(e.Arg); p == nil || p.In != "path" {
+			return Resolution{}, false
+		}
 	}
 	if before, ok := prior[e.Arg]; ok && before.Input == "" && before.Outcome == Filled {
 		before.Reused = true
 		return before, true
 	}
-	p, cands, ok := listAll(ctx, op, e, f)
+	p, cands, ok := g.listAll(ctx, op, e, f)
 	if !ok {
+		// No list of them: the caller's own record may say which (the account an API
+		// key belongs to, from GET /me). A write is never completed so.
+		if !op.ReadOnly() {
+			return Resolution{}, false
+		}
+		if sp, v, ok := selfValue(ctx, op, e, f); ok {
+			return Resolution{Arg: e.Arg, Resource: e.Resource, Via: sp.OpKey, Outcome: Filled, Value: v,
+				Searched: fmt.Sprintf("the caller's own %s, from %s", Display(e.Resource), sp.OpKey)}, true
+		}
 		return Resolution{}, false
 	}
 	r := Resolution{Arg: e.Arg, Resource: e.Resource, Via: p.OpKey, Searched: fmt.Sprintf("the %s listed by %s", Plural(Display(e.Resource)), p.OpKey)}
 	switch {
-	case len(cands) == 1:
+	case len(cands) == 1 && op.ReadOnly():
 		r.Outcome, r.Value, r.Label = Filled, cands[0].ID, cands[0].Label
-	case len(cands) > 1 && len(cands) <= maxSettleOptions:
+	case len(cands) >= 1 && len(cands) <= maxSettleOptions:
+		// A write is never completed this way: what it changes is the person's choice,
+		// offered from the list (the only live stream too).
 		r.Outcome, r.Candidates = Ambiguous, cands
 	default:
 		return Resolution{}, false
@@ -157,18 +184,46 @@ func plainList(p Producer, op *tools.Operation) bool {
 
 // listAll runs the first plain list of e's producers that answers, and returns its items
 // as candidates.
-func listAll(ctx context.Context, op *tools.Operation, e Edge, f Fetcher) (Producer, []Candidate, bool) {
+func (g *Graph) listAll(ctx context.Context, op *tools.Operation, e Edge, f Fetcher) (Producer, []Candidate, bool) {
 	for _, p := range e.Producers {
-		if !plainList(p, op) {
+		args, ok := g.listArgs(ctx, op, p, f)
+		if !ok {
 			continue
 		}
-		body, err := f.Fetch(ctx, p.Op, ProducerArgs(p, ""))
+		body, err := f.Fetch(ctx, p.Op, args)
 		if err != nil {
 			continue
 		}
 		return p, candidates(Items(body, p.Collection), p.Collection.IDField), true
 	}
 	return Producer{}, nil, false
+}
+
+// listArgs are the arguments a list producer runs with when nobody named anything: none
+// for a plain list; for a list under a parent, the parent the caller's own record gives
+// (the apps of the account an API key belongs to). ok is false when it cannot run so.
+func (g *Graph) listArgs(ctx context.Context, op *tools.Operation, p Producer, f Fetcher) (map[string]any, bool) {
+	if plainList(p, op) {
+		return ProducerArgs(p, ""), true
+	}
+	if !p.Op.ReadOnly() || p.Pointer != "" || p.NameArg != "" || p.Op == op || len(p.Needs) == 0 {
+		return nil, false
+	}
+	for _, need := range p.Needs {
+		if e, ok := g.Edge(p.Op, need); !ok || !hasSelf(p.Op, e) {
+			return nil, false
+		}
+	}
+	args := ProducerArgs(p, "")
+	for _, need := range p.Needs {
+		e, _ := g.Edge(p.Op, need)
+		_, v, ok := selfValue(ctx, p.Op, e, f)
+		if !ok {
+			return nil, false
+		}
+		args[need] = v
+	}
+	return args, true
 }
 
 func requiredArg(op *tools.Operation, arg string) bool {
@@ -212,12 +267,31 @@ func (g *Graph) runnableFor(op *tools.Operation, prods []Producer) []Producer {
 	return out
 }
 
+// blockedLookup is the first safe list or search of e that cannot run for op, and the
+// input it lacks.
+func (g *Graph) blockedLookup(op *tools.Operation, e Edge) (Producer, string, bool) {
+	for _, p := range e.Producers {
+		if !p.Op.ReadOnly() || p.Pointer != "" || p.Op == op {
+			continue
+		}
+		for _, need := range p.Needs {
+			if op.ParamByArg(need) == nil && !isBodyArg(op, need) && !g.parentable(p.Op, need) {
+				return p, need, true
+			}
+		}
+	}
+	return Producer{}, "", false
+}
+
 // parentable reports whether a producer's required input can be settled without the
 // person: a list of its kind that needs no input (a single workspace is taken).
 func (g *Graph) parentable(op *tools.Operation, arg string) bool {
 	e, ok := g.Edge(op, arg)
 	if !ok {
 		return false
+	}
+	if _, self := selfProducer(op, e); self {
+		return true
 	}
 	return slices.ContainsFunc(e.Producers, func(p Producer) bool { return plainList(p, op) })
 }

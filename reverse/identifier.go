@@ -458,11 +458,30 @@ func LooksLikeID(v any, schema map[string]any) bool {
 		}
 		// Opaque ids mix digits with letters (base62, hashes, uuids); a single word
 		// without digits is far more likely a name, and so is a short one with a digit
-		// (U2, M83, 2Pac).
-		return uuidPattern.MatchString(s) || digitsPattern.MatchString(s) || hexPattern.MatchString(s) ||
+		// (U2, M83, 2Pac). A code built of parts no one says aloud is an id too.
+		return uuidPattern.MatchString(s) || digitsPattern.MatchString(s) || hexPattern.MatchString(s) || builtCode(s) ||
 			(hasDigit.MatchString(s) && (len(s) >= 12 || (hasUpperLetter.MatchString(s) && len(s) >= 6)))
 	}
 	return false
+}
+
+// builtCode reports whether a token is put together the way codes are, not names:
+// lower-case parts joined by two dots or more, by underscores (com.acme.orders,
+// order_placed) or by two hyphens or more (payment-authorized-value), or three
+// camel-case parts and more (LindqvistBageriPOS). Names keep one joint at most:
+// Jean-Luc, GitHub, Node.js.
+func builtCode(s string) bool {
+	if strings.ToLower(s) == s {
+		return strings.Count(s, ".") >= 2 || strings.Contains(s, "_") || strings.Count(s, "-") >= 2
+	}
+	parts := 0
+	rs := []rune(s)
+	for i, r := range rs {
+		if unicode.IsUpper(r) && (i == 0 || !unicode.IsUpper(rs[i-1])) {
+			parts++
+		}
+	}
+	return parts >= 3 && !strings.ContainsAny(s, ".-_")
 }
 
 // slugPattern is the shape of a slug: lower case, digits and separators.

@@ -42,6 +42,12 @@ type index struct {
 	neededIDs sync.Map
 	// values indexes what single-object responses carry, for the general rule.
 	values map[string][]*valueSource
+	// itemNouns are the nouns of segments an id follows somewhere (/issues/{number}):
+	// things the API has items of, where /api/catalog/pvt/ only places a route.
+	itemNouns map[string]bool
+	// joined maps a noun of several words written as one (orgunit) to how the index
+	// holds it (org_unit).
+	joined map[string][]string
 }
 
 func newIndex(cat *tools.Catalog) *index {
@@ -67,7 +73,14 @@ func newIndex(cat *tools.Catalog) *index {
 		}
 	})
 	ix.listing = make(map[*tools.Operation]listingInfo)
+	ix.itemNouns = map[string]bool{}
 	for i, op := range cat.Operations {
+		segs := strings.Split(strings.Trim(op.Path, "/"), "/")
+		for j := 0; j+1 < len(segs); j++ {
+			if !strings.Contains(segs[j], "{") && strings.HasPrefix(segs[j+1], "{") {
+				ix.itemNouns[Noun(segs[j])] = true
+			}
+		}
 		ix.pos[op] = i
 		ix.byKey[op.Key()] = op
 		ix.byKey[op.Name] = op
@@ -116,8 +129,12 @@ func newIndex(cat *tools.Catalog) *index {
 			}
 		}
 	}
+	ix.joined = map[string][]string{}
 	for n := range ix.byResource {
 		ix.nouns = append(ix.nouns, n)
+		if j := strings.ReplaceAll(n, "_", ""); j != n {
+			ix.joined[j] = append(ix.joined[j], n)
+		}
 	}
 	sort.Strings(ix.nouns)
 	ix.values = valueIndex(cat)
@@ -186,6 +203,10 @@ func nameInput(op *tools.Operation) string {
 }
 
 // searchVerbs end paths that search the resource named before them: /people/search.
+// listSegments end a path that lists what the segment before names, as written:
+// /brand/list, /saleschannel/pagedlist, /users/all (not /marketing/lists).
+var listSegments = map[string]bool{"list": true, "pagedlist": true, "all": true, "listall": true, "getall": true}
+
 var searchVerbs = map[string]bool{"search": true, "find": true, "lookup": true, "query": true, "autocomplete": true, "typeahead": true, "suggest": true, "match": true}
 
 // lastStatic is the resource a path lists: its last static segment, or the one before a
@@ -205,7 +226,7 @@ func lastStatic(path string) string {
 			prev := Noun(segs[i-1])
 			raw := strings.ToLower(strings.SplitN(segs[i-1], ".", 2)[0])
 			switch {
-			case prev != "" && searchVerbs[n]:
+			case prev != "" && (searchVerbs[n] || listSegments[strings.ToLower(segs[i])]):
 				return prev
 			case prev != "" && !searchVerbs[prev] && Singular(strings.ToLower(segs[i])) == strings.ToLower(segs[i]) && Singular(raw) != raw:
 				return prev
@@ -265,6 +286,13 @@ func (ix *index) candidatesFor(resource string, about map[string]bool, qualified
 		}
 	}
 	add(resource, 3)
+	// One noun written whole or in parts: sales_channel listed at /saleschannel/list.
+	if j := strings.ReplaceAll(resource, "_", ""); j != resource {
+		add(j, 3)
+	}
+	for _, n := range ix.joined[resource] {
+		add(n, 3)
+	}
 	if lw := lastWord(resource); lw != resource && len(out) == 0 && !qualified {
 		add(lw, 2)
 	}
@@ -354,8 +382,13 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 			if parent != "" && info.prefix == "" {
 				continue // a top-level list (built-in definitions) for a nested thing
 			}
-			if !sameTail(trail, info.trail) {
+			switch listEnd := listEnded(p.Op.Path); {
+			case !ix.sameTail(trail, info.trail, listEnd, false):
 				continue // commit comments for an issue comment, contributors' collections for audio ones
+			case !ix.sameTail(trail, info.trail, listEnd, true):
+				// Told apart only by words that place a route: behind any list that
+				// matches word for word (vars/int32s before tables/int32s).
+				p.Score -= 2
 			}
 		}
 		if ix.strangerNeeds(target, p) {
@@ -567,9 +600,21 @@ func trailBefore(path string, p *tools.Param) []string {
 
 // sameTail reports whether a list's trailing segments end as the call's do, when the
 // call's say more than one word of what the thing is (issues/comments, audio/collections).
-func sameTail(call, list []string) bool {
+func (ix *index) sameTail(call, list []string, listEnd, strict bool) bool {
+	// /brand/list lists brands; and, unless strict, only a word for a thing the API has
+	// items of qualifies one (issues/comments), where /api/catalog/pvt/ only places a
+	// route (/api/catalog/pvt/brand/{id} beside /api/catalog_system/pvt/brand/list).
+	if n := len(list); n > 0 && listEnd {
+		list = list[:n-1]
+	}
 	if len(call) < 2 {
 		return true
+	}
+	if len(list) == 0 || list[len(list)-1] != call[len(call)-1] {
+		return false
+	}
+	if !strict {
+		call, list = ix.thingWords(call), ix.thingWords(list)
 	}
 	if len(list) < len(call) {
 		return false
@@ -580,6 +625,24 @@ func sameTail(call, list []string) bool {
 		}
 	}
 	return true
+}
+
+// listEnded reports whether a path ends in a word that says "list" (/brand/list), not
+// in a thing that is one (/marketing/lists).
+func listEnded(path string) bool {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	return len(segs) > 1 && listSegments[strings.ToLower(segs[len(segs)-1])]
+}
+
+// thingWords keeps of a trail its last word and the words for things the API has items of.
+func (ix *index) thingWords(ws []string) []string {
+	var out []string
+	for i, w := range ws {
+		if i == len(ws)-1 || ix.itemNouns[w] {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // strangerNeeds reports whether a producer needs an input that is neither the call's nor

@@ -5,8 +5,10 @@ import (
 	"testing"
 )
 
-// The caller's own record answers each id it holds from the object named after it, and
-// a lower-case glued id under a one-word segment finds the list of its envelope.
+// The caller's own record answers each id it holds from the object named after it; a
+// lower-case glued id under a one-word segment finds the list of its envelope; a thing
+// listed at …/list on another route (/pvt/, /pub/ place it) is found; a plural "lists"
+// is a thing of its own.
 func TestSelfRecordAndGluedIDEdges(t *testing.T) {
 	cat, g := rtData(t, "selfrecord.yaml", nil)
 	cases := []struct {
@@ -16,6 +18,9 @@ func TestSelfRecordAndGluedIDEdges(t *testing.T) {
 		{"GET /users/{user_id}/settings", "user_id", "GET /me", "/user/id"},
 		{"GET /apps/{app_id}/keys", "app_id", "GET /accounts/{account_id}/apps", ""},
 		{"GET /orgunits/{orgid}/projects", "orgid", "GET /orgunits", ""},
+		{"GET /api/catalog/pvt/brand/{brandId}", "brandId", "GET /api/catalog_system/pvt/brand/list", ""},
+		{"GET /api/catalog_system/pub/saleschannel/{salesChannelId}", "salesChannelId", "GET /api/catalog_system/pvt/saleschannel/list", ""},
+		{"GET /marketing/lists/{id}/contacts/count", "id", "GET /marketing/lists", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.op+" "+tc.arg, func(t *testing.T) {
@@ -76,5 +81,15 @@ func TestResolveBlockedLookupAsks(t *testing.T) {
 	}
 	if rs := g.Resolve(context.Background(), op, map[string]any{"board_id": "b8Kq2Lx"}, f, nil); len(rs) != 0 {
 		t.Errorf("a token is used as given: %+v", rs)
+	}
+}
+
+// A list that matches the call's route word for word ranks before one told apart only
+// by a word that places a route.
+func TestRouteWordsRankBehindExactTrail(t *testing.T) {
+	cat, g := rtData(t, "selfrecord.yaml", nil)
+	e := rtEdge(t, g, rtOp(t, cat, "GET /device/strategy/vars/int32s/{int32Name}"), "int32Name")
+	if len(e.Producers) == 0 || e.Producers[0].OpKey != "GET /device/strategy/vars/int32s" {
+		t.Fatalf("producers: %+v", e.Producers)
 	}
 }

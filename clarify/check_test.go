@@ -218,7 +218,8 @@ func TestCheckPlaceholders(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			qs, err := Check(Call{Op: tc.op, Args: tc.args})
+			// person_id is looked up by name (/search/person), as the pipeline says.
+			qs, err := Check(Call{Op: tc.op, Args: tc.args, Resources: map[string]string{"person_id": "person"}})
 			if err != nil {
 				t.Fatal(err)
 			}

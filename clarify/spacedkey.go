@@ -32,6 +32,10 @@ func (c Call) spacedToken(arg string) (Question, bool) {
 		if t, ok := tokenWords[w]; ok {
 			token = t
 		}
+		if w == "id" && i == len(words)-1 && c.Resources[arg] == "" {
+			// An id nothing can look up by name: words there would go out as the id.
+			token = "identifier"
+		}
 		if w == "name" && i > 0 && strings.EqualFold(words[i-1], "user") {
 			token = "user name"
 		}

@@ -7,9 +7,9 @@ import (
 	"github.com/askapi/askapi/tools"
 )
 
-// TestSpacedToken: words with spaces given for a path slug, handle or login are asked
-// about before anything is sent; a name, an id or a key with spaces is not questioned
-// here (an object key may be a file name).
+// TestSpacedToken: words with spaces given for a path slug, handle or login, or for an
+// id nothing can look up by name, are asked about before anything is sent; a name or a
+// key with spaces is not questioned here (an object key may be a file name).
 func TestSpacedToken(t *testing.T) {
 	str := map[string]any{"type": "string"}
 	param := func(name string) *tools.Param {
@@ -31,7 +31,7 @@ func TestSpacedToken(t *testing.T) {
 		{"member_slug", "priya-raman", ""},
 		{"userName", "Jon Berg", "user name here"},
 		{"handle", "the acme team", "handle here"},
-		{"item_id", "Dark mode", ""},
+		{"item_id", "Dark mode", "identifier here"}, // nothing can look it up: words would go out as the id
 		{"Key", "reports/Q3 board pack.pdf", ""},
 		{"name", "Priya Raman", ""},
 	}
@@ -44,5 +44,17 @@ func TestSpacedToken(t *testing.T) {
 		case tc.want != "" && (!ok || !strings.Contains(q.Question, tc.want) || q.Kind != Invalid):
 			t.Errorf("%s=%q: got %v %q, want a question ending %q", tc.arg, tc.value, ok, q.Question, tc.want)
 		}
+	}
+}
+
+// An id a producer can look up by name is resolved by the pipeline before this check: its
+// words are not questioned here.
+func TestSpacedTokenResolvableID(t *testing.T) {
+	str := map[string]any{"type": "string"}
+	op := &tools.Operation{Method: "GET", Path: "/items/{item_id}", Params: []*tools.Param{{Name: "item_id", Arg: "item_id", In: "path", Required: true, Schema: str}},
+		InputSchema: map[string]any{"type": "object", "properties": map[string]any{"item_id": str}}}
+	c := Call{Op: op, Args: map[string]any{"item_id": "Dark mode"}, Resources: map[string]string{"item_id": "item"}}
+	if q, ok := c.spacedToken("item_id"); ok {
+		t.Errorf("asked %q of a resolvable id", q.Question)
 	}
 }

@@ -493,8 +493,8 @@ func (ix *index) listingProducers(id Ident, about map[string]bool, qualified boo
 				}
 			}
 			c, ok := col.withField(want)
-			if !ok && want == "" {
-				c, ok = col.thingID(id.Resource)
+			if !ok && (want == "" || idWords[want] != "") {
+				c, ok = col.thingID(id.Resource, want)
 			}
 			if !ok {
 				continue

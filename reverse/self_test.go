@@ -21,6 +21,7 @@ func TestSelfRecordAndGluedIDEdges(t *testing.T) {
 		{"GET /api/catalog/pvt/brand/{brandId}", "brandId", "GET /api/catalog_system/pvt/brand/list", ""},
 		{"GET /api/catalog_system/pub/saleschannel/{salesChannelId}", "salesChannelId", "GET /api/catalog_system/pvt/saleschannel/list", ""},
 		{"GET /marketing/lists/{id}/contacts/count", "id", "GET /marketing/lists", ""},
+		{"GET /trainings/{trainingKey}", "trainingKey", "GET /trainings", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.op+" "+tc.arg, func(t *testing.T) {

@@ -221,16 +221,27 @@ var sameField = map[string][]string{
 // hasThingID reports whether items carry a field named like an id of some thing.
 func hasThingID(byWords map[string]string) bool {
 	for w := range byWords {
-		if strings.HasSuffix(w, "_id") {
-			return true
+		for _, tail := range thingIDTails {
+			if strings.HasSuffix(w, "_"+tail) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// thingID returns the collection reading "<resource>_id" (videoId for a video), or false.
-func (c Collection) thingID(resource string) (Collection, bool) {
-	if f, ok := c.byWords[resource+"_id"]; ok {
+// thingIDTails end a field that identifies a thing named before them: videoId,
+// trainingKey, accountUuid.
+var thingIDTails = []string{"id", "key", "uuid", "gid", "guid", "slug"}
+
+// thingID returns the collection reading "<resource>_id" (videoId for a video), or the
+// field the argument wants ("<resource>_key": trainingKey), or false.
+func (c Collection) thingID(resource, want string) (Collection, bool) {
+	tail := want
+	if tail == "" {
+		tail = "id"
+	}
+	if f, ok := c.byWords[resource+"_"+tail]; ok {
 		c.IDField = f
 		return c, true
 	}

@@ -33,7 +33,7 @@ var idWords = map[string]string{
 	"id": "", "ids": "", "gid": "gid", "uuid": "uuid", "guid": "guid", "identifier": "",
 	"key": "key", "slug": "slug", "code": "code", "number": "number", "num": "number",
 	"sid": "sid", "handle": "handle", "index": "index", "idx": "index", "arn": "arn",
-	// a primary key (Superset's /chart/{pk})
+	// a primary key (/chart/{pk})
 	"pk": "",
 	// a foreign key's id (CompanyIDFK, company_id_fk read as company_id_fk → company, fk)
 	"fk": "", "idfk": "",

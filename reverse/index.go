@@ -202,11 +202,11 @@ func nameInput(op *tools.Operation) string {
 	return best
 }
 
-// searchVerbs end paths that search the resource named before them: /people/search.
 // listSegments end a path that lists what the segment before names, as written:
 // /brand/list, /saleschannel/pagedlist, /users/all (not /marketing/lists).
 var listSegments = map[string]bool{"list": true, "pagedlist": true, "all": true, "listall": true, "getall": true}
 
+// searchVerbs end paths that search the resource named before them: /people/search.
 var searchVerbs = map[string]bool{"search": true, "find": true, "lookup": true, "query": true, "autocomplete": true, "typeahead": true, "suggest": true, "match": true}
 
 // lastStatic is the resource a path lists: its last static segment, or the one before a

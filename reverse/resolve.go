@@ -209,8 +209,10 @@ func (g *Graph) listArgs(ctx context.Context, op *tools.Operation, p Producer, f
 	if !p.Op.ReadOnly() || p.Pointer != "" || p.NameArg != "" || p.Op == op || len(p.Needs) == 0 {
 		return nil, false
 	}
+	// Every parent must come from the caller's record before any is fetched.
 	for _, need := range p.Needs {
-		if e, ok := g.Edge(p.Op, need); !ok || !hasSelf(p.Op, e) {
+		e, _ := g.Edge(p.Op, need)
+		if _, self := selfProducer(p.Op, e); !self {
 			return nil, false
 		}
 	}
@@ -253,14 +255,7 @@ func (g *Graph) runnableFor(op *tools.Operation, prods []Producer) []Producer {
 		if !p.Op.ReadOnly() || p.Pointer != "" || p.Op == op {
 			continue
 		}
-		ok := true
-		for _, need := range p.Needs {
-			if op.ParamByArg(need) == nil && !isBodyArg(op, need) && !g.parentable(p.Op, need) {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if _, blocked := g.unmetNeed(op, p); !blocked {
 			out = append(out, p)
 		}
 	}
@@ -274,13 +269,22 @@ func (g *Graph) blockedLookup(op *tools.Operation, e Edge) (Producer, string, bo
 		if !p.Op.ReadOnly() || p.Pointer != "" || p.Op == op {
 			continue
 		}
-		for _, need := range p.Needs {
-			if op.ParamByArg(need) == nil && !isBodyArg(op, need) && !g.parentable(p.Op, need) {
-				return p, need, true
-			}
+		if need, blocked := g.unmetNeed(op, p); blocked {
+			return p, need, true
 		}
 	}
 	return Producer{}, "", false
+}
+
+// unmetNeed is the first input of producer p that neither the call carries nor a list
+// or the caller's own record settles.
+func (g *Graph) unmetNeed(op *tools.Operation, p Producer) (string, bool) {
+	for _, need := range p.Needs {
+		if op.ParamByArg(need) == nil && !isBodyArg(op, need) && !g.parentable(p.Op, need) {
+			return need, true
+		}
+	}
+	return "", false
 }
 
 // parentable reports whether a producer's required input can be settled without the

@@ -19,12 +19,6 @@ func selfProducer(op *tools.Operation, e Edge) (Producer, bool) {
 	return Producer{}, false
 }
 
-// hasSelf reports whether e has a producer in the caller's own record.
-func hasSelf(op *tools.Operation, e Edge) bool {
-	_, ok := selfProducer(op, e)
-	return ok
-}
-
 // selfValue runs e's self producer and reads the value at its pointer: the account id
 // an API key belongs to is the account a call about "our apps" means.
 func selfValue(ctx context.Context, op *tools.Operation, e Edge, f Fetcher) (Producer, any, bool) {

@@ -24,6 +24,9 @@ type Case struct {
 	// written (an honest failing case), run and reported, and does not fail the run. A
 	// known failure that passes is reported so the marker is removed.
 	KnownFailure string `json:"known_failure,omitempty"`
+	// NeverSent lists words the person gave that must not reach the upstream in any write
+	// (path, query or body, raw or URL-encoded): DESIGN.md's invariant, per case.
+	NeverSent []string `json:"never_sent,omitempty"`
 
 	// Env is added to the server's environment (credentials such as ASKAPI_AUTH_<SCHEME>).
 	Env map[string]string `json:"env,omitempty"`
@@ -77,7 +80,11 @@ type Turn struct {
 	Tool        string         `json:"tool,omitempty"`
 	Arguments   map[string]any `json:"arguments,omitempty"`
 	UserRequest string         `json:"user_request,omitempty"`
-	Answers     map[string]any `json:"answers,omitempty"`
+	// AssistantQuery is, for a find_operations turn, the query an assistant would write
+	// for the person's request (a few words, as in a search box); arguments.query keeps
+	// the person's whole sentence. The eval runs and reports both inputs.
+	AssistantQuery string         `json:"assistant_query,omitempty"`
+	Answers        map[string]any `json:"answers,omitempty"`
 	// TamperContinuation alters the continuation before it is sent back.
 	TamperContinuation bool   `json:"tamper_continuation,omitempty"`
 	Expect             Expect `json:"expect"`

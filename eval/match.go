@@ -190,13 +190,14 @@ func CallMatches(c Call, r Request) bool {
 	return r.matches(c.Method, c.Path, c.Query)
 }
 
-// isWrite: methods that change state upstream.
+// isWrite reports a method that changes something upstream: any but GET, HEAD and
+// OPTIONS (DESIGN.md, "The invariant").
 func isWrite(method string) bool {
 	switch strings.ToUpper(method) {
-	case "POST", "PUT", "PATCH", "DELETE":
-		return true
+	case "GET", "HEAD", "OPTIONS":
+		return false
 	}
-	return false
+	return true
 }
 
 // templateRegexp turns "/silence/{silenceID}" into a pattern matching one escaped

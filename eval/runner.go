@@ -240,6 +240,11 @@ func runTurns(ctx context.Context, c *Case, cl *server.Client, tools map[string]
 		}
 		if t.Tool != "" {
 			name, ok := tools[t.Tool]
+			if !ok && strings.Contains(t.Tool, " /") && tools[dynamicCall] != "" {
+				// A spec served dynamically (more operations than auto mode lists): the
+				// operation is reached through call_operation, as an assistant would.
+				name, ok = dynamicCall, true
+			}
 			if !ok {
 				return fmt.Errorf("turn %d: the server offers no tool for %q", i+1, t.Tool)
 			}
@@ -257,6 +262,9 @@ func runTurns(ctx context.Context, c *Case, cl *server.Client, tools map[string]
 			args["_user_request"] = t.UserRequest
 		}
 		send := copyMap(args)
+		if tool == dynamicCall && op != "" {
+			send = viaCallOperation(op, send)
+		}
 		if t.Answers != nil && continuation != "" {
 			send["_continuation"] = continuation
 			if t.TamperContinuation {
@@ -404,4 +412,22 @@ func dialFor(ctx context.Context, c *Case, opts Options) (*server.Client, error)
 	// Port 9 (discard) on loopback: a request sent by mistake fails fast.
 	args := []string{"serve", "--spec", spec, "--base-url", "http://127.0.0.1:9/none"}
 	return server.Dial(ctx, bin, args, serverEnv(c), server.ClientOptions{ExactEnv: true})
+}
+
+// dynamicCall is the meta-tool dynamic mode reaches every operation through.
+const dynamicCall = "call_operation"
+
+// viaCallOperation wraps an operation's arguments for call_operation: the operation, its
+// arguments, and the reserved ones (_user_request, _confirm…) beside them.
+func viaCallOperation(op string, args map[string]any) map[string]any {
+	inner := map[string]any{}
+	out := map[string]any{"operation": op, "arguments": inner}
+	for k, v := range args {
+		if strings.HasPrefix(k, "_") {
+			out[k] = v
+		} else {
+			inner[k] = v
+		}
+	}
+	return out
 }

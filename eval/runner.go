@@ -13,6 +13,7 @@ import (
 
 	"github.com/askapi/askapi/model/modeltest"
 	"github.com/askapi/askapi/server"
+	"github.com/askapi/askapi/tools"
 )
 
 // evalCredential is the credential every server gets, so specs with security schemes do
@@ -210,6 +211,13 @@ func run(ctx context.Context, c *Case, system string, opts Options, res *CaseRes
 		if t.Method != "" {
 			tools[strings.ToUpper(t.Method)+" "+t.Path] = t.Name
 			res.templates = append(res.templates, strings.ToUpper(t.Method)+" "+t.Path)
+		}
+	}
+	if tools[dynamicCall] != "" && len(res.templates) == 0 {
+		// Served dynamically: tools/list names no operation, so the safety check learns
+		// the spec's operations from the spec itself.
+		if res.templates, err = specTemplates(ctx, spec); err != nil {
+			return err
 		}
 	}
 	err = runTurns(ctx, c, cl, tools, up, forms, res)
@@ -430,4 +438,17 @@ func viaCallOperation(op string, args map[string]any) map[string]any {
 		}
 	}
 	return out
+}
+
+// specTemplates lists a spec's operations as "METHOD /path".
+func specTemplates(ctx context.Context, spec string) ([]string, error) {
+	cat, err := tools.LoadCatalog(ctx, spec, tools.LoadOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("operations of %s: %w", spec, err)
+	}
+	out := make([]string, 0, len(cat.Operations))
+	for _, op := range cat.Operations {
+		out = append(out, op.Key())
+	}
+	return out, nil
 }

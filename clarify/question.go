@@ -19,6 +19,9 @@ const (
 	Unconfirmed Kind = "unconfirmed"
 	// Sensitive: a secret must come from configuration, never from chat.
 	Sensitive Kind = "sensitive"
+	// Unresolved: a name was given for an identifier and no lookup could turn it into
+	// one (none is known, or every one failed); Candidates name where to look.
+	Unresolved Kind = "unresolved"
 )
 
 // Question is one thing the assistant must ask the person.
@@ -31,7 +34,21 @@ type Question struct {
 	Reason   string   `json:"reason"`
 	// Via names the operation that produced the options or was searched, when one was.
 	Via string `json:"via,omitempty"`
+	// Candidates are, for an unresolved question, the operations that list or search the
+	// kind of thing named, so the assistant can look the id up itself and call again.
+	Candidates []Candidate `json:"candidates,omitempty"`
 }
+
+// Candidate is an operation that lists or searches a kind of thing.
+type Candidate struct {
+	Operation string `json:"operation"`
+	Method    string `json:"method"`
+	Path      string `json:"path"`
+	Summary   string `json:"summary,omitempty"`
+}
+
+// MaxCandidates caps the operations an unresolved question offers.
+const MaxCandidates = 5
 
 // Option is one choice a person can pick; Value is what goes back into the argument.
 type Option struct {

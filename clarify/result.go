@@ -100,10 +100,11 @@ func OutputSchema() map[string]any {
 		"required": []string{"field", "kind", "question"},
 		"properties": map[string]any{
 			"field":    map[string]any{"type": "string"},
-			"kind":     map[string]any{"type": "string", "enum": []string{"missing", "invalid", "ambiguous", "not_found", "unconfirmed", "sensitive"}},
+			"kind":     map[string]any{"type": "string", "enum": []string{"missing", "invalid", "ambiguous", "not_found", "unresolved", "unconfirmed", "sensitive"}},
 			"question": map[string]any{"type": "string"},
 			"reason":   map[string]any{"type": "string"},
 			"via":      map[string]any{"type": "string"},
+			"candidates": map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
 			"options": map[string]any{
 				"type": "array",
 				"items": map[string]any{
@@ -165,10 +166,11 @@ func (r *Result) Text() string {
 	switch r.Status {
 	case StatusNeedsClarification:
 		if r.onlySensitive() {
-			return "Nothing was sent: this API's credentials are not configured. Tell the user what to set in askapi's configuration; never ask for a secret in chat.\n" + r.Questions[0].Question + "\n" + string(data)
+			return strings.TrimSuffix(r.sentLine(), ".") + ": this API's credentials are not configured or were refused. Tell the user what to set in askapi's configuration; never ask for a secret in chat.\n" + r.Questions[0].Question + "\n" + string(data)
 		}
 		var b strings.Builder
-		b.WriteString("Nothing was sent. Ask the user; do not guess or invent values.\n")
+		b.WriteString(r.sentLine())
+		b.WriteString(" Ask the user; do not guess or invent values.\n")
 		for i, q := range r.Questions {
 			fmt.Fprintf(&b, "%d. %s", i+1, q.Question)
 			if len(q.Options) > 0 && !mentionsAll(q.Question, q.Options) {
@@ -186,6 +188,9 @@ func (r *Result) Text() string {
 			}
 			b.WriteString("\n")
 		}
+		if r.hasCandidates() {
+			b.WriteString("Where a question lists candidates, you may instead look the thing up with one of those operations and call again with what it gives.\n")
+		}
 		b.WriteString("Then call the same tool again with the user's answers")
 		if r.Continuation != "" {
 			b.WriteString(" and the _continuation value below, unchanged")
@@ -197,4 +202,32 @@ func (r *Result) Text() string {
 		return "This API cannot do that: " + r.Reason + "\nTell the user; do not substitute another operation.\n" + string(data)
 	}
 	return string(data)
+}
+
+// sentLine says what reached the API: "Nothing was sent." only when nothing did;
+// otherwise each request made and what the API answered, and whether the operation
+// itself was among them.
+func (r *Result) sentLine() string {
+	if len(r.Calls) == 0 {
+		return "Nothing was sent."
+	}
+	parts := make([]string, len(r.Calls))
+	for i, c := range r.Calls {
+		parts[i] = fmt.Sprintf("%s %s → %d", c.Method, c.Path, c.Status)
+	}
+	line := fmt.Sprintf("askapi sent %d request(s): %s.", len(r.Calls), strings.Join(parts, "; "))
+	if r.HTTP == nil {
+		line += " The operation itself was not called."
+	}
+	return line
+}
+
+// hasCandidates reports whether a question offers operations to look a thing up with.
+func (r *Result) hasCandidates() bool {
+	for _, q := range r.Questions {
+		if len(q.Candidates) > 0 {
+			return true
+		}
+	}
+	return false
 }

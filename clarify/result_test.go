@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/tools"
 )
 
 func TestResultTextNeedsClarification(t *testing.T) {
@@ -96,7 +97,7 @@ func TestOutputSchema(t *testing.T) {
 	// Question kinds in the schema are the Kind constants.
 	q := props["questions"].(map[string]any)["items"].(map[string]any)["properties"].(map[string]any)
 	kinds := q["kind"].(map[string]any)["enum"].([]string)
-	want := []string{string(Missing), string(Invalid), string(Ambiguous), string(NotFound), string(Unconfirmed), string(Sensitive)}
+	want := []string{string(Missing), string(Invalid), string(Ambiguous), string(NotFound), string(Unresolved), string(Unconfirmed), string(Sensitive)}
 	if !reflect.DeepEqual(kinds, want) {
 		t.Errorf("kinds = %v, want %v", kinds, want)
 	}
@@ -188,5 +189,41 @@ func TestFromResolutionNoKind(t *testing.T) {
 				t.Errorf("question = %q, want %q", q.Question, tc.want)
 			}
 		})
+	}
+}
+
+// TestSentLine: "Nothing was sent" is said only when no request went out; otherwise the
+// text says what was sent and what the API answered (issue 26).
+func TestSentLine(t *testing.T) {
+	cases := []struct {
+		name string
+		r    Result
+		want []string
+		not  []string
+	}{
+		{"nothing", Result{Status: StatusNeedsClarification, Questions: []Question{{Field: "x", Kind: Missing, Question: "What x?"}}},
+			[]string{"Nothing was sent."}, []string{"askapi sent"}},
+		{"a lookup", Result{Status: StatusNeedsClarification, Calls: []tools.Call{{Method: "GET", Path: "/customers/search", Status: 200}},
+			Questions: []Question{{Field: "customer", Kind: NotFound, Question: "Which customer?"}}},
+			[]string{"askapi sent 1 request(s): GET /customers/search → 200.", "The operation itself was not called."}, []string{"Nothing was sent"}},
+		{"the operation, refused", Result{Status: StatusNeedsClarification, HTTP: &HTTP{Status: 422}, Calls: []tools.Call{{Method: "POST", Path: "/invoices", Status: 422}},
+			Questions: []Question{{Field: "due", Kind: Invalid, Question: "When is it due?"}}},
+			[]string{"POST /invoices → 422"}, []string{"Nothing was sent", "not called"}},
+		{"candidates", Result{Status: StatusNeedsClarification, Questions: []Question{{Field: "project_id", Kind: Unresolved, Question: "Which project?",
+			Candidates: []Candidate{{Operation: "listProjects", Method: "GET", Path: "/projects"}}}}},
+			[]string{"look the thing up with one of those operations"}, nil},
+	}
+	for _, tc := range cases {
+		text := tc.r.Text()
+		for _, w := range tc.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: text lacks %q:\n%s", tc.name, w, text)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(text, w) {
+				t.Errorf("%s: text says %q:\n%s", tc.name, w, text)
+			}
+		}
 	}
 }

@@ -56,6 +56,9 @@ type Edge struct {
 type Graph struct {
 	cat   *tools.Catalog
 	edges map[*tools.Operation][]Edge
+	// listers are, by resource noun, the safe operations that list or search its
+	// things, those without inputs first (slots.go).
+	listers map[string][]*tools.Operation
 }
 
 // Declared names a producer for an argument, from x-askapi-source or a policy file:
@@ -87,6 +90,7 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 			g.edges[op] = edges[i]
 		}
 	}
+	g.listers = idx.listersByResource()
 	return g
 }
 

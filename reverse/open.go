@@ -2,6 +2,8 @@ package reverse
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
 	"github.com/askapi/askapi/tools"
 )
@@ -44,31 +46,69 @@ func (g *Graph) parentValue(ctx context.Context, op *tools.Operation, arg string
 	return parentLookup{}
 }
 
-// tryProducers runs e's producers in turn until one answers. A producer that fails (a
-// 404, a missing scope) or cannot run (its parent is open) gives way to the next; when
-// none answers, an open lookup is preferred to a failure: the person can say what it
-// lacks.
+// tryProducers runs e's producers in turn until one finds the name. A producer that
+// fails (a 404, an empty list, a body without the list) or cannot run (its parent is
+// open) gives way to the next, and so does one that answered without the name (a search
+// that wanted another syntax: the plain list may have it). A 401 or 403 is a credential
+// problem, the same for every producer: the lookup stops there. When none finds it, a
+// producer that answered and had no such name makes not_found; else an open lookup is
+// preferred to a failure: the person can say what it lacks. Tried says what each
+// producer came to.
 func (g *Graph) tryProducers(ctx context.Context, op *tools.Operation, e Edge, prods []Producer, name string, args map[string]any, f Fetcher) Resolution {
-	var last, open Resolution
+	var last, open, miss Resolution
+	var tried []string
 	parents := map[string]parentLookup{}
 	for _, prod := range prods {
 		r := g.resolveOne(ctx, op, e, prod, name, args, f, parents)
 		switch r.Outcome {
 		case Failed:
+			tried = append(tried, fmt.Sprintf("%s: %v", prod.OpKey, r.Err))
 			last = r
+			if CredentialRefused(r.Err) {
+				last.Tried = tried
+				return last
+			}
 		case Open:
+			need := "input it needs"
+			if r.Within != nil && r.Within.Resource != "" {
+				need = Display(r.Within.Resource)
+			}
+			tried = append(tried, fmt.Sprintf("%s: could not run without the %s", prod.OpKey, need))
 			if open.Outcome == "" {
 				open = r // the best producer's need is the one asked about
+			}
+		case NotFound:
+			tried = append(tried, fmt.Sprintf("%s: no match", prod.OpKey))
+			if miss.Outcome == "" {
+				miss = r
 			}
 		default:
 			return r
 		}
 	}
-	if open.Outcome == Open {
-		return open
+	switch {
+	case miss.Outcome == NotFound:
+		last = miss
+	case open.Outcome == Open:
+		last = open
 	}
+	last.Tried = tried
 	return last
 }
+
+// CredentialRefused reports a lookup the API refused for its credential (401 or 403):
+// every producer would be refused alike.
+func CredentialRefused(err error) bool {
+	var s interface{ HTTPStatus() int }
+	if errors.As(err, &s) {
+		return s.HTTPStatus() == 401 || s.HTTPStatus() == 403
+	}
+	return false
+}
+
+// errNoItems is a list that answered with none of its items: empty, or a body without
+// the list where the spec puts it.
+var errNoItems = errors.New("the answer listed nothing")
 
 // within describes the input a producer of target needed and could not settle: its
 // resource, the options a list offered, and its argument when target takes it too (the

@@ -57,6 +57,8 @@ type Resolution struct {
 	// the few candidates a list offered for it, and Arg when the call itself takes it
 	// (then the person can name it there).
 	Within *Resolution `json:"within,omitempty"`
+	// Tried says, for a lookup that settled nothing, what each producer came to.
+	Tried []string `json:"tried,omitempty"`
 }
 
 // Resolve fills identifier arguments of op that were given as names, by running their
@@ -93,7 +95,7 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 		}
 		p := paramOf(op, e.Arg)
 		before, hasBefore := prior[e.Arg]
-		if p == nil || LooksLikeID(v, p.Schema) || (e.Key && LooksLikeKey(v, e.Field)) || (hasBefore && before.offers(v)) || tools.DocumentedValue(p.Description, v) {
+		if p == nil || LooksLikeID(v, p.Schema) || (e.Key && LooksLikeKey(v, e.Field)) || (hasBefore && before.Offers(v)) || tools.DocumentedValue(p.Description, v) {
 			// An id, a key, an earlier option, or a value the spec says the argument
 			// takes ("me", an email): used as given.
 			continue
@@ -232,8 +234,8 @@ func requiredArg(op *tools.Operation, arg string) bool {
 	return slices.Contains(requiredArgs(op), arg)
 }
 
-// offers reports whether v is one of the ids this resolution offered or chose.
-func (r Resolution) offers(v any) bool {
+// Offers reports whether v is one of the ids this resolution offered or chose.
+func (r Resolution) Offers(v any) bool {
 	if r.Value != nil && fmt.Sprint(r.Value) == fmt.Sprint(v) {
 		return true
 	}
@@ -333,6 +335,10 @@ func (g *Graph) resolveOne(ctx context.Context, target *tools.Operation, e Edge,
 	}
 	items := Items(body, p.Collection)
 	if p.NameArg == "" {
+		if len(items) == 0 {
+			r.Outcome, r.Err = Failed, errNoItems
+			return r
+		}
 		items = matching(items, name)
 	} else if len(items) == 0 && !requiredArg(p.Op, p.NameArg) {
 		// A filter that wanted another form of the name (a fully qualified one, an

@@ -24,6 +24,9 @@ type upstreamError struct {
 	message string
 }
 
+// HTTPStatus is the status the API answered, for reverse.CredentialRefused.
+func (e *upstreamError) HTTPStatus() int { return e.status }
+
 func (e *upstreamError) Error() string {
 	if e.message != "" {
 		return e.message

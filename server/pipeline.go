@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -240,6 +239,12 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 	for _, q := range checked {
 		if !asked[q.Field] {
 			qs = append(qs, q)
+			asked[q.Field] = true
+		}
+	}
+	for _, q := range p.wordsForIDs(c) {
+		if !asked[q.Field] {
+			qs = append(qs, q)
 		}
 	}
 	if len(qs) > 0 {
@@ -364,13 +369,13 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 				Field: r.Arg, Value: r.Value, From: r.Input, Via: r.Via, Call: call, Label: r.Label,
 			})
 		case reverse.Failed:
-			status, body := 0, ""
-			var up *upstreamError
-			if errors.As(r.Err, &up) {
-				status, body = up.status, up.excerpt
+			if reverse.CredentialRefused(r.Err) {
+				// The configuration must change: asked alone, nothing to resume.
+				c.result.Status = clarify.StatusNeedsClarification
+				c.result.Questions = []clarify.Question{p.credentialRefused(r)}
+				return nil, false
 			}
-			p.fail(c, fmt.Sprintf("looking up %s %q through %s failed: %v", reverse.Display(r.Resource), r.Input, r.Via, r.Err), status, body)
-			return nil, false
+			qs = append(qs, clarify.FromFailedLookup(r, p.lookupCandidates(c.op, r)))
 		default:
 			if q, ok := clarify.FromResolution(r); ok {
 				qs = append(qs, q)
@@ -450,6 +455,13 @@ func (p *Pipeline) clarify(c *call, qs []clarify.Question) {
 }
 
 func (p *Pipeline) execute(ctx context.Context, c *call) {
+	if !p.Naive {
+		// Every path to the wire passes here: the invariant holds whatever led to it.
+		if qs := p.wordsForIDs(c); len(qs) > 0 {
+			p.clarify(c, qs)
+			return
+		}
+	}
 	base, err := p.baseFor(c.op)
 	if err != nil {
 		p.fail(c, err.Error(), 0, "")

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"github.com/askapi/askapi/clarify"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -68,7 +69,8 @@ func TestUpstreamBodyNotAsDeclared(t *testing.T) {
 	}{
 		{"malformed", nil, "error", "the API answered 200 with a body that is not valid JSON: unexpected end of JSON input at byte 36", `"name": "Ann"`},
 		{"empty", nil, "error", "the API answered 200 with an empty body, though its Content-Type says application/json", ""},
-		{"getPerson", map[string]any{"person_id": "Ann"}, "error", "the API answered 200 with a body that is not valid JSON: unexpected end of JSON input at byte 52", `{"id": 2,`},
+		// A lookup whose answer is unusable is a question, saying what it met (issue 26).
+		{"getPerson", map[string]any{"person_id": "Ann"}, "needs_clarification", "the API answered 200 with a body that is not valid JSON: unexpected end of JSON input at byte 52", ""},
 		{"text", nil, "ok", "", ""},
 		{"valid", nil, "ok", "", ""},
 		{"headValid", nil, "ok", "", ""},
@@ -86,6 +88,12 @@ func TestUpstreamBodyNotAsDeclared(t *testing.T) {
 		res := p.Call(context.Background(), op, args)
 		if string(res.Status) != c.status {
 			t.Errorf("%s: status %s, want %s: %+v", c.op, res.Status, c.status, res)
+			continue
+		}
+		if c.status == "needs_clarification" {
+			if len(res.Questions) != 1 || res.Questions[0].Kind != clarify.Unresolved || !strings.Contains(res.Questions[0].Reason, c.message) || len(res.Calls) != 1 {
+				t.Errorf("%s: want one unresolved question saying %q after one lookup: %+v", c.op, c.message, res)
+			}
 			continue
 		}
 		if c.status != "error" {

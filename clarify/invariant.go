@@ -1,0 +1,108 @@
+package clarify
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/tools"
+)
+
+// The invariant (DESIGN.md, "Backward completion"): no write is sent while an argument
+// that names a thing holds words the person gave that no lookup turned into the thing's
+// identifier or key. Whatever the argument is called (customer_id, customer, trainingKey)
+// and however the words are spelt (one word, no spaces, a slug), such a call is a
+// question. It is checked here, once, on the request about to go out, after completion
+// has filled what it could.
+
+// Stop is what the invariant needs to know about one call.
+type Stop struct {
+	Op   *tools.Operation
+	Args map[string]any
+	// Slots are the arguments of Op that name a thing (reverse.Graph.Slots).
+	Slots map[string]reverse.Slot
+	// Produced lists the arguments whose value a lookup gave, now or in an earlier
+	// round (a list's id, an option the person chose).
+	Produced map[string]bool
+	// Listers gives, for a kind of thing, the operations that list or search it.
+	Listers func(resource string) []Candidate
+}
+
+// Writes reports whether a method changes something: any but GET, HEAD and OPTIONS.
+func Writes(method string) bool {
+	switch method {
+	case "GET", "HEAD", "OPTIONS":
+		return false
+	}
+	return true
+}
+
+// WordsForIDs asks about every slot of a write that holds words no lookup produced, in
+// field order; nil for a read, or a write whose slots all hold ids, keys or lookups.
+func WordsForIDs(s Stop) []Question {
+	if !Writes(s.Op.Method) {
+		return nil
+	}
+	var qs []Question
+	for _, arg := range orderedArgs(s.Op, s.Args) {
+		slot, ok := s.Slots[arg]
+		if !ok || s.Produced[arg] || !holdsWords(s.Op, slot, s.Args[arg]) {
+			continue
+		}
+		qs = append(qs, unresolvedWords(s, slot))
+	}
+	return qs
+}
+
+// holdsWords reports whether v, in a slot, is words rather than what the slot takes: not
+// a value the spec lists or documents, not an identifier of the declared type and format,
+// and, for a slot that takes a key, not shaped as one.
+func holdsWords(op *tools.Operation, slot reverse.Slot, v any) bool {
+	s, isText := v.(string)
+	if !isText || !strings.ContainsFunc(s, unicode.IsLetter) {
+		return false // a number, a phone number, an amount: a value, not words
+	}
+	f := FieldOf(op, slot.Arg)
+	if inEnum(f.Schema, v) || tools.DocumentedValue(descriptionOf(op, slot.Arg), v) {
+		return false
+	}
+	if reverse.LooksLikeID(v, f.Schema) {
+		return false
+	}
+	return !slot.Key || !reverse.LooksLikeKey(v, slot.Field)
+}
+
+// unresolvedWords is the question for a slot holding words: the thing is asked about
+// by what a person knows, and the assistant is told where the identifier can be found.
+func unresolvedWords(s Stop, slot reverse.Slot) Question {
+	thing := reverse.Display(slot.Resource)
+	quoted := quoteGiven(s.Args[slot.Arg], examplesOf(s.Op, slot.Arg))
+	given := capFirst(quoted)
+	q := Question{Field: slot.Arg, Kind: Unresolved}
+	var cands []Candidate
+	if s.Listers != nil && slot.Resource != "" {
+		cands = s.Listers(slot.Resource)
+	}
+	if len(cands) > MaxCandidates {
+		cands = cands[:MaxCandidates]
+	}
+	q.Candidates = cands
+	switch {
+	case thing == "":
+		q.Question = fmt.Sprintf("%s is a name, and this request needs the identifier of what it names; askapi found no way to look it up. Which one do you mean?", given)
+	case len(cands) > 0:
+		q.Question = fmt.Sprintf("Which %s is %s? askapi could not look it up by that name, so nothing was written.", thing, quoted)
+	default:
+		q.Question = fmt.Sprintf("Which %s is %s? This API offers no list or search of %s that askapi can look it up in, so nothing was written.", thing, quoted, reverse.Plural(thing))
+	}
+	q.Reason = fmt.Sprintf("%s is where %s takes a %s's identifier or key, and %s was given as words that no lookup produced; a write is never sent with them", slot.Arg, s.Op.Key(), orThing(thing), describe(s.Args[slot.Arg]))
+	return q
+}
+
+func orThing(thing string) string {
+	if thing == "" {
+		return "thing"
+	}
+	return thing
+}

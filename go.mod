@@ -3,6 +3,7 @@ module github.com/askapi/askapi
 go 1.26.8
 
 require (
+	github.com/agnivade/levenshtein v1.2.2
 	github.com/getkin/kin-openapi v0.152.0
 	github.com/go-openapi/jsonpointer v0.22.5
 	github.com/kljensen/snowball v0.10.0

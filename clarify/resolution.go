@@ -43,13 +43,25 @@ func FromResolution(r reverse.Resolution) (Question, bool) {
 	case reverse.Open:
 		return fromOpen(r), true
 	case reverse.NotFound:
-		return Question{
+		q := Question{
 			Field:    r.Arg,
 			Kind:     NotFound,
 			Question: notFound,
 			Reason:   fmt.Sprintf("searched %s: no match", r.Searched),
 			Via:      r.Via,
-		}, true
+		}
+		if len(r.Candidates) > 0 {
+			// Near matches ("Acme Corp" for "Acme Cop") are offered, never taken.
+			q.Question = fmt.Sprintf("No %s called %q was found. Did you mean one of these, or another one?", orThing(thing), r.Input)
+			q.Reason = fmt.Sprintf("searched %s: no exact match; %d near", r.Searched, len(r.Candidates))
+			for i, c := range r.Candidates {
+				if i == MaxOptions {
+					break
+				}
+				q.Options = append(q.Options, Option{Value: c.ID, Label: c.Label})
+			}
+		}
+		return q, true
 	}
 	return Question{}, false
 }

@@ -79,8 +79,8 @@ func (g *Graph) tryProducers(ctx context.Context, op *tools.Operation, e Edge, p
 			}
 		case NotFound:
 			tried = append(tried, fmt.Sprintf("%s: no match", prod.OpKey))
-			if miss.Outcome == "" {
-				miss = r
+			if miss.Outcome == "" || (len(miss.Candidates) == 0 && len(r.Candidates) > 0) {
+				miss = r // the first miss, or the first with near matches to offer
 			}
 		default:
 			return r

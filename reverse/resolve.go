@@ -334,24 +334,32 @@ func (g *Graph) resolveOne(ctx context.Context, target *tools.Operation, e Edge,
 		return r
 	}
 	items := Items(body, p.Collection)
-	if p.NameArg == "" {
-		if len(items) == 0 {
-			r.Outcome, r.Err = Failed, errNoItems
-			return r
-		}
-		items = matching(items, name)
-	} else if len(items) == 0 && !requiredArg(p.Op, p.NameArg) {
+	switch {
+	case p.NameArg == "" && len(items) == 0:
+		r.Outcome, r.Err = Failed, errNoItems
+		return r
+	case p.NameArg != "" && len(items) == 0 && !requiredArg(p.Op, p.NameArg):
 		// A filter that wanted another form of the name (a fully qualified one, an
 		// exact case) found nothing: the list it filters is matched on its labels.
 		delete(args, p.NameArg)
 		if all, err := f.Fetch(ctx, p.Op, args); err == nil {
-			items = matching(Items(all, p.Collection), name)
+			items = Items(all, p.Collection)
 		}
 	}
+	// What a list holds, and what a search answers, count only where the name's words
+	// are the item's: a search's near hits are offered, never taken.
+	split := splitMatches
+	if p.NameArg != "" {
+		split = splitSearch
+	}
+	items, near := split(items, name)
 	cands := candidates(items, p.Collection.IDField)
 	switch {
 	case len(cands) == 0:
 		r.Outcome = NotFound
+		if offers := candidates(near, p.Collection.IDField); len(offers) > 0 {
+			r.Candidates = offers[:min(len(offers), maxNearOffers)]
+		}
 	case len(cands) == 1:
 		r.Outcome, r.Value, r.Label = Filled, cands[0].ID, cands[0].Label
 	default:
@@ -450,30 +458,6 @@ func exactMatches(items []map[string]any, idField, name string) []Candidate {
 		}
 	}
 	return candidates(exact, idField)
-}
-
-// matching keeps the items of a plain list whose text mentions every word of the name,
-// ignoring case and punctuation: askapi searches lists the API cannot search itself.
-func matching(items []map[string]any, name string) []map[string]any {
-	words := strings.Fields(Normal(name))
-	if len(words) == 0 {
-		return nil
-	}
-	var out []map[string]any
-	for _, it := range items {
-		text := Normal(strings.Join(texts(it, 0, nil), " "))
-		all := true
-		for _, w := range words {
-			if !strings.Contains(text, w) {
-				all = false
-				break
-			}
-		}
-		if all {
-			out = append(out, it)
-		}
-	}
-	return out
 }
 
 // texts collects the string values of an item, a few levels deep.

@@ -49,6 +49,20 @@ func encodeBody(b *Body, args map[string]any) ([]byte, string, error) {
 	case media == "text/plain":
 		s, err := wireScalar(value)
 		return []byte(s), ct, err
+	case media == "*/*" || media == "application/*":
+		// Any type at all: an object is sent as JSON, the one form it has; text that is
+		// JSON already says so, other text goes as text.
+		if s, isText := value.(string); isText {
+			if json.Valid([]byte(s)) {
+				return []byte(s), "application/json", nil
+			}
+			return []byte(s), "text/plain; charset=utf-8", nil
+		}
+		data, err := json.Marshal(value)
+		if err != nil {
+			return nil, "", fmt.Errorf("encoding JSON: %w", err)
+		}
+		return data, "application/json", nil
 	}
 	// Other media types (XML, octet-stream...): only a ready-made string can be sent as is.
 	if s, ok := value.(string); ok {

@@ -69,6 +69,11 @@ func bodyProblem(resp *http.Response, data []byte, jsonErr error, rd *Redactor) 
 	}
 	media, _, _ := mime.ParseMediaType(ct)
 	if len(strings.TrimSpace(string(data))) == 0 {
+		if success(resp) {
+			// A write that succeeded often answers nothing: that is its answer, and an
+			// error would invite a retry, so a second write (emptyNote says it).
+			return nil
+		}
 		return &BodyProblem{Message: fmt.Sprintf("the API answered %d with an empty body, though its Content-Type says %s", resp.StatusCode, media)}
 	}
 	var je *jsonError
@@ -92,4 +97,16 @@ func problemExcerpt(body string, offset int, rd *Redactor) string {
 		to++
 	}
 	return rd.Excerpt(body, from, to)
+}
+
+// success reports a 2xx answer.
+func success(resp *http.Response) bool { return resp.StatusCode >= 200 && resp.StatusCode < 300 }
+
+// emptyNote says that a successful answer carried no body, where one was declared or
+// none: "" when it carried one.
+func emptyNote(resp *http.Response, data []byte) string {
+	if !success(resp) || noContent(resp) || len(strings.TrimSpace(string(data))) > 0 {
+		return ""
+	}
+	return fmt.Sprintf("the API answered %d with no body", resp.StatusCode)
 }

@@ -24,8 +24,10 @@ func TestSendBodyProblem(t *testing.T) {
 		{"trailing text", "GET", "application/json; charset=utf-8", `{"a": 1} and more`, 200, "not valid JSON: invalid character 'a' after top-level value at byte 10", "and more"},
 		{"offset counts leading space", "GET", "application/json", "  \n{,}", 200, "invalid character ',' looking for beginning of object key string at byte 5", "{,}"},
 		{"vendor JSON type", "GET", "application/vnd.api+json", `[1,`, 201, "the API answered 201 with a body that is not valid JSON", "[1,"},
-		{"empty", "GET", "application/json", "", 200, "the API answered 200 with an empty body, though its Content-Type says application/json", ""},
-		{"blank", "POST", "application/json", " \r\n", 201, "the API answered 201 with an empty body", ""},
+		// A success with no body is its answer, never a problem (issue 26).
+		{"empty success", "GET", "application/json", "", 200, "", ""},
+		{"blank success", "POST", "application/json", " \r\n", 201, "", ""},
+		{"empty failure", "GET", "application/json", "", 502, "the API answered 502 with an empty body, though its Content-Type says application/json", ""},
 		{"excerpt around the problem, redacted", "GET", "application/json", long, 200, "unexpected end of JSON input", "key [redacted]"},
 		{"204 without a body", "DELETE", "application/json", "", 204, "", ""},
 		{"HEAD without a body", "HEAD", "application/json", "", 200, "", ""},

@@ -67,6 +67,7 @@ func readResponse(resp *http.Response, max int64, rd *Redactor) (*Response, erro
 	if !out.Truncated {
 		// A truncated body is ours to have cut, not the API's fault.
 		out.Problem = bodyProblem(resp, data, jsonErr, rd)
+		out.Note = emptyNote(resp, data)
 		if jsonErr == nil {
 			out.Raw = jsonRaw(data)
 		}

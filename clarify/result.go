@@ -99,11 +99,11 @@ func OutputSchema() map[string]any {
 		"type":     "object",
 		"required": []string{"field", "kind", "question"},
 		"properties": map[string]any{
-			"field":    map[string]any{"type": "string"},
-			"kind":     map[string]any{"type": "string", "enum": []string{"missing", "invalid", "ambiguous", "not_found", "unresolved", "unconfirmed", "sensitive"}},
-			"question": map[string]any{"type": "string"},
-			"reason":   map[string]any{"type": "string"},
-			"via":      map[string]any{"type": "string"},
+			"field":      map[string]any{"type": "string"},
+			"kind":       map[string]any{"type": "string", "enum": []string{"missing", "invalid", "ambiguous", "not_found", "unresolved", "unconfirmed", "sensitive"}},
+			"question":   map[string]any{"type": "string"},
+			"reason":     map[string]any{"type": "string"},
+			"via":        map[string]any{"type": "string"},
 			"candidates": map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
 			"options": map[string]any{
 				"type": "array",

@@ -12,8 +12,8 @@ import (
 func TestResolveNearMatchIsOffered(t *testing.T) {
 	cases := []struct {
 		spec, op, arg, producer, body, input string
-		outcome                               Outcome
-		offered                               any
+		outcome                              Outcome
+		offered                              any
 	}{
 		{"tmdb.json", "GET /person/{person_id}", "person_id", "GET /search/person", rtJenniferBody, "Jenifer Lawrence", NotFound, 72129.0},
 		{"tmdb.json", "GET /person/{person_id}", "person_id", "GET /search/person", rtJenniferBody, "Jennifer Law", NotFound, 72129.0},

@@ -66,9 +66,13 @@ func Check(c Call) ([]Question, error) {
 		asked[arg] = true
 	}
 
-	for _, q := range unknownArgs(c.Op, c.Args) {
-		qs = append(qs, q)
-		asked[q.Field] = true
+	// Arguments the operation does not take are the assistant's to fix (UnknownArgs),
+	// answered before any check; here they are left out of the checks.
+	props, _ := c.Op.InputSchema["properties"].(map[string]any)
+	for k := range c.Args {
+		if _, ok := props[k]; !ok {
+			asked[k] = true
+		}
 	}
 	given := map[string]any{}
 	for k, v := range c.Args {

@@ -54,8 +54,22 @@ func Placeholder(v any, examples []any) (bool, string) {
 		return true, fmt.Sprintf("%q uses a documentation-only example domain", s)
 	case len(t) >= 4 && repeated.MatchString(strings.ReplaceAll(t, "-", "")):
 		return true, fmt.Sprintf("%q is a filler value", s)
+	case prefixedFiller(t):
+		return true, fmt.Sprintf("%q is a filler value behind an id's prefix", s)
 	}
 	return false, ""
+}
+
+// prefixedFiller reports an id built of a type prefix and filler: Stripe-style
+// acct_00000000-0000-0000-0000-000000000000, cus_XXXXXXXX, prj-0000. The prefix is a
+// short run of letters; what follows it is a placeholder on its own.
+func prefixedFiller(t string) bool {
+	i := strings.IndexAny(t, "_:-")
+	if i < 1 || i > 12 || strings.Trim(t[:i], "abcdefghijklmnopqrstuvwxyz") != "" {
+		return false
+	}
+	rest := t[i+1:]
+	return placeholderWords[rest] || (len(rest) >= 4 && repeated.MatchString(strings.ReplaceAll(rest, "-", "")))
 }
 
 func scalarText(v any) (string, bool) {

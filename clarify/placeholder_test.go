@@ -28,6 +28,13 @@ func TestPlaceholder(t *testing.T) {
 		{"nil uuid", "00000000-0000-0000-0000-000000000000", nil, true},
 		{"spec example", "0TnOYISbd1XYRBk9myaseg", []any{"0TnOYISbd1XYRBk9myaseg"}, true},
 		{"spec default", 20.0, []any{20}, true},
+		// An id's prefix before filler (issue 26).
+		{"prefixed nil uuid", "acct_00000000-0000-0000-0000-000000000000", nil, true},
+		{"prefixed x filler", "cus_XXXXXXXXXXXX", nil, true},
+		{"prefixed zeros", "prj-0000", nil, true},
+		{"prefixed real id", "cus_NffrFeUfNV2Hib", nil, false},
+		{"prefixed real uuid", "acct_3f2a9c1e-7b4d-4e8a-9c2f-1a5b6c7d8e9f", nil, false},
+		{"words with a hyphen", "rack-four", nil, false},
 		// Variants.
 		{"upper case", "TEST", nil, true},
 		{"padded", "  foo ", nil, true},

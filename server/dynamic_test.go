@@ -270,8 +270,8 @@ func TestCallOperationSameAsStatic(t *testing.T) {
 				delete(call, "duration_ms")
 			}
 		}
-		if len(want.Questions) == 0 {
-			t.Fatalf("arguments %v: the static tool asked nothing; the case tests nothing", args)
+		if len(want.Questions) == 0 && want.Status != "error" {
+			t.Fatalf("arguments %v: the static tool asked nothing; the case tests nothing: %+v", args, want)
 		}
 		if !reflect.DeepEqual(want, got) {
 			t.Errorf("arguments %v:\nstatic  %+v\ndynamic %+v", args, want, got)

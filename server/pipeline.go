@@ -209,6 +209,12 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		p.execute(ctx, c)
 		return
 	}
+	if _, msg := clarify.UnknownArgs(c.op, c.args); msg != "" {
+		// The assistant's mistake, answered to the assistant: never a question for the
+		// person, and nothing is sent.
+		p.fail(c, msg, 0, "")
+		return
+	}
 	if qs := p.sensitive(c); len(qs) > 0 {
 		// Configuration, not the chat, must change: there is nothing to resume.
 		c.result.Status = clarify.StatusNeedsClarification

@@ -123,6 +123,16 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 			prods = append(prods, h...)
 		}
 		if !listed {
+			// The list one segment up holds the items the path addresses (sibling.go).
+			if sib := idx.siblingProducers(op, p, id, isID); len(sib) > 0 {
+				if !isID {
+					id, isID = Ident{Resource: Noun(segmentBefore(op.Path, "{"+p.Name+"}"))}, true
+				}
+				prods = append(prods, sib...)
+				listed = true
+			}
+		}
+		if !listed {
 			prods = append(prods, idx.valueProducers(op, p, isID)...)
 		}
 		if len(prods) == 0 {

@@ -51,6 +51,9 @@ type index struct {
 	// pathTakes says, per path parameter name, what its descriptions across the spec
 	// say it takes (takes.go).
 	pathTakes map[string]takes
+	// getAt holds the safe operation at each path template, its parameter names blank
+	// (sibling.go).
+	getAt map[string]*tools.Operation
 }
 
 func newIndex(cat *tools.Catalog) *index {
@@ -142,6 +145,14 @@ func newIndex(cat *tools.Catalog) *index {
 	sort.Strings(ix.nouns)
 	ix.values = valueIndex(cat)
 	ix.pathTakes = pathTakesOf(cat)
+	ix.getAt = map[string]*tools.Operation{}
+	for _, op := range cat.Operations {
+		if op.Method == "GET" && op.Response != nil {
+			if k := templateKey(op.Path); ix.getAt[k] == nil {
+				ix.getAt[k] = op
+			}
+		}
+	}
 	return ix
 }
 

@@ -1,0 +1,181 @@
+package reverse
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// A path says where an item lives: /things/{thing_id} is one of the things GET /things
+// lists, whatever either is called (/serverfarms/{name}/virtualNetworkConnections/{vnetName},
+// /news/news/{newsid}). The list one segment up, under the same parents, is a producer of
+// the parameter by the path's own structure: no noun has to match. Its items name the
+// field the parameter takes: a field named like the parameter (newsid, cssDomainId,
+// workflowName; compared without case or separators), else the field of the kind the
+// parameter's name says (a name, a key), else the item's identifier.
+
+// siblingList is the safe operation listing the items a path parameter addresses: a GET
+// on the path up to the parameter, ending in a static segment (for /repos/{owner}/{repo}
+// there is none: owner and repo are one key in two parts).
+func (ix *index) siblingList(op *tools.Operation, p *tools.Param) *tools.Operation {
+	if p.In != "path" {
+		return nil
+	}
+	i := strings.Index(op.Path, "/{"+p.Name+"}")
+	if i <= 0 {
+		return nil
+	}
+	prefix := op.Path[:i]
+	if strings.HasSuffix(prefix, "}") {
+		return nil
+	}
+	return ix.getAt[templateKey(prefix)]
+}
+
+// templateKey is a path with its parameter names blanked: /orgs/{}/teams for both
+// /orgs/{org}/teams and /orgs/{organization}/teams.
+func templateKey(path string) string {
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		if path[i] == '{' {
+			j := strings.IndexByte(path[i:], '}')
+			if j > 0 {
+				b.WriteString("{}")
+				i += j
+				continue
+			}
+		}
+		b.WriteByte(path[i])
+	}
+	return strings.ToLower(strings.TrimSuffix(b.String(), "/"))
+}
+
+// itemArray is an array of objects in a response, where its items are, and their schema.
+type itemArray struct {
+	ptr  string
+	item map[string]any
+}
+
+// itemArrays lists the arrays of objects a response holds, shallowest first: the body
+// itself, or under envelopes and named properties, a few levels deep.
+func itemArrays(schema map[string]any) []itemArray {
+	var out []itemArray
+	var walk func(s map[string]any, ptr string, depth int)
+	walk = func(s map[string]any, ptr string, depth int) {
+		if s == nil || depth > maxYieldDepth {
+			return
+		}
+		if tools.SchemaType(s) == "array" || (s["type"] == nil && s["items"] != nil) {
+			if it, _ := s["items"].(map[string]any); it != nil && it["properties"] != nil {
+				out = append(out, itemArray{ptr: ptr, item: it})
+			}
+			return
+		}
+		props, _ := s["properties"].(map[string]any)
+		for _, n := range tools.SortedKeys(props) {
+			sub, _ := props[n].(map[string]any)
+			walk(sub, ptr+"/"+escape(n), depth+1)
+		}
+	}
+	walk(schema, "", 0)
+	sort.SliceStable(out, func(i, j int) bool { return strings.Count(out[i].ptr, "/") < strings.Count(out[j].ptr, "/") })
+	return out
+}
+
+// compact is a name without case or separators: DataSetId and dataset_id are one.
+func compact(name string) string {
+	return strings.ReplaceAll(words(name), "_", "")
+}
+
+// scalarFields are an item's scalar properties, and those of its objects one level down
+// ("dataset/dataset_id"), by their compact names.
+func scalarFields(item map[string]any) map[string]string {
+	out := map[string]string{}
+	props, _ := item["properties"].(map[string]any)
+	for _, n := range tools.SortedKeys(props) {
+		sub, _ := props[n].(map[string]any)
+		switch tools.SchemaType(sub) {
+		case "", "string", "integer", "number":
+			if sub["properties"] == nil {
+				out[compact(n)] = n
+			}
+		}
+	}
+	for _, n := range tools.SortedKeys(props) {
+		sub, _ := props[n].(map[string]any)
+		inner, _ := sub["properties"].(map[string]any)
+		for _, m := range tools.SortedKeys(inner) {
+			leaf, _ := inner[m].(map[string]any)
+			switch tools.SchemaType(leaf) {
+			case "", "string", "integer", "number":
+				if _, taken := out[compact(m)]; !taken && leaf["properties"] == nil {
+					out[compact(m)] = n + "/" + m
+				}
+			}
+		}
+	}
+	return out
+}
+
+// siblingField is the item field a parameter takes, or "": one named like it; else, for a
+// parameter that takes a key (its name says which), that key; else the item's id.
+func siblingField(p *tools.Param, id Ident, isID bool, fields map[string]string) string {
+	if f, ok := fields[compact(p.Name)]; ok {
+		return f
+	}
+	if !isID {
+		return "" // a parameter the spec does not call an id is one only by its name
+	}
+	var want []string
+	switch {
+	case id.Field != "" && id.Field != "number" && id.Field != "index":
+		want = append([]string{id.Field}, sameField[id.Field]...)
+	case id.Key:
+		want = sameField["keylike"]
+	}
+	if !id.Key || id.Field == "number" || id.Field == "index" {
+		want = append(want, "id", compact(id.Resource)+"id", "uuid", "guid", "gid", "key")
+	}
+	for _, w := range want {
+		if f, ok := fields[compact(w)]; ok {
+			return f
+		}
+	}
+	return ""
+}
+
+// siblingProducers is the list one segment up from a path parameter, read as its
+// producer.
+func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Ident, isID bool) []Producer {
+	sib := ix.siblingList(target, p)
+	if sib == nil || sib == target || sib.Response == nil {
+		return nil
+	}
+	for _, arr := range itemArrays(sib.Response) {
+		fields := scalarFields(arr.item)
+		field := siblingField(p, id, isID, fields)
+		if field == "" {
+			continue
+		}
+		col := Collection{Items: arr.ptr, IDField: field, Fields: map[string]string{}}
+		if outer, inner, nested := strings.Cut(field, "/"); nested {
+			props, _ := arr.item["properties"].(map[string]any)
+			sub, _ := props[outer].(map[string]any)
+			subProps, _ := sub["properties"].(map[string]any)
+			leaf, _ := subProps[inner].(map[string]any)
+			col.IDType = tools.SchemaType(leaf)
+		} else {
+			props, _ := arr.item["properties"].(map[string]any)
+			leaf, _ := props[field].(map[string]any)
+			col.IDType = tools.SchemaType(leaf)
+		}
+		prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: col, NameArg: nameInput(sib), Score: 10}
+		prod.Fixed, prod.Needs = fillInputs(sib, prod.NameArg, id.Resource)
+		if ix.strangerNeeds(target, prod) {
+			return nil
+		}
+		return []Producer{prod}
+	}
+	return nil
+}

@@ -36,6 +36,9 @@ var datePrefix = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}`)
 // Primary returns the name of an item, or "": its own, or that of the one nested object
 // that holds its identity (metadata, attributes).
 func Primary(item map[string]any) string {
+	if s, ok := item[stringField].(string); ok && len(item) == 1 {
+		return clip(strings.TrimSpace(s), 60) // an item of a list of plain strings
+	}
 	for _, f := range primaryFields {
 		if s, ok := item[f].(string); ok && strings.TrimSpace(s) != "" {
 			return clip(strings.TrimSpace(s), 60)

@@ -218,9 +218,13 @@ func (pl *planner) produce(target *tools.Operation, e Edge, name any, depth int,
 		}
 		pointer, match := p.Pointer, ""
 		if pointer == "" {
-			pointer = p.Collection.Items + "/0/" + p.Collection.IDField
+			field := "/" + p.Collection.IDField
+			if p.Collection.Strings {
+				field = "" // the item is the string itself
+			}
+			pointer = p.Collection.Items + "/0" + field
 			if p.NameArg == "" {
-				pointer, match = p.Collection.Items+"/*/"+p.Collection.IDField, fmt.Sprint(name)
+				pointer, match = p.Collection.Items+"/*"+field, fmt.Sprint(name)
 			}
 		}
 		pl.steps = append(pl.steps, Step{Operation: p.Op.Name, Method: p.Op.Method, Path: p.Op.Path, Arguments: args,

@@ -400,8 +400,15 @@ func Items(body any, c Collection) []map[string]any {
 	list, _ := v.([]any)
 	out := make([]map[string]any, 0, len(list))
 	for _, x := range list {
-		if m, ok := x.(map[string]any); ok {
-			out = append(out, m)
+		switch it := x.(type) {
+		case map[string]any:
+			if !c.Strings {
+				out = append(out, it)
+			}
+		case string:
+			if c.Strings {
+				out = append(out, map[string]any{stringField: it})
+			}
 		}
 	}
 	return out

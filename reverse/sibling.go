@@ -177,5 +177,45 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 		}
 		return []Producer{prod}
 	}
+	// A list of plain strings (EKS's {"clusters": ["prod", "staging"]}): each string is
+	// a key of the things the path addresses.
+	if ptr, ok := stringArray(sib.Response); ok && (isID || tools.SchemaType(p.Schema) != "integer") {
+		col := Collection{Items: ptr, IDField: stringField, IDType: "string", Strings: true}
+		prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: col, NameArg: nameInput(sib), Score: 9}
+		prod.Fixed, prod.Needs = fillInputs(sib, prod.NameArg, id.Resource)
+		if !ix.strangerNeeds(target, prod) {
+			return []Producer{prod}
+		}
+	}
 	return nil
+}
+
+// stringArray is where a response lists plain strings, when that is all it lists: the
+// body itself, or its one array property beside paging scalars.
+func stringArray(schema map[string]any) (string, bool) {
+	isStrings := func(s map[string]any) bool {
+		if tools.SchemaType(s) != "array" {
+			return false
+		}
+		it, _ := s["items"].(map[string]any)
+		return tools.SchemaType(it) == "string" && it["enum"] == nil
+	}
+	if isStrings(schema) {
+		return "", true
+	}
+	props, _ := schema["properties"].(map[string]any)
+	ptr := ""
+	for _, n := range tools.SortedKeys(props) {
+		sub, _ := props[n].(map[string]any)
+		switch {
+		case isStrings(sub):
+			if ptr != "" {
+				return "", false // two lists: which one names the things is not said
+			}
+			ptr = "/" + escape(n)
+		case tools.SchemaType(sub) == "array" || tools.SchemaType(sub) == "object":
+			return "", false
+		}
+	}
+	return ptr, ptr != ""
 }

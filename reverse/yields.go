@@ -19,6 +19,9 @@ type Collection struct {
 	// /artists/items), which names what the items are.
 	Container string `json:"container,omitempty"`
 	IDType    string `json:"id_type,omitempty"`
+	// Strings marks a list of plain strings (["billing", "public"]): each string is the
+	// item, its key and its label; Items reads it as an object {stringField: s}.
+	Strings bool `json:"strings,omitempty"`
 	// Fields are the item's identifier and label properties, by kind, for choosing the
 	// field an argument needs (gid, number, login…).
 	Fields map[string]string `json:"-"`
@@ -245,6 +248,20 @@ func (c Collection) thingID(resource, want string) (Collection, bool) {
 		c.IDField = f
 		return c, true
 	}
+	// Written with other joints (DataSetId for a dataset, datasetID for a data_set): the
+	// same letters are the same name.
+	joined := compact(resource + "_" + tail)
+	keys := make([]string, 0, len(c.byWords))
+	for k := range c.byWords {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if compact(k) == joined {
+			c.IDField = c.byWords[k]
+			return c, true
+		}
+	}
 	return c, false
 }
 
@@ -261,3 +278,6 @@ func (c Collection) withField(want string) (Collection, bool) {
 func escape(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
+
+// stringField is the field a string item is read under (Collection.Strings).
+const stringField = "value"

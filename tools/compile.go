@@ -714,9 +714,10 @@ func pickRawMediaType(content []member) (string, []byte) {
 	return sorted[0].key, sorted[0].val
 }
 
-// successCodes lists the 2xx responses, sorted.
+// successCodes lists the 2xx responses, sorted; where an operation declares none, its
+// default response is its answer (OpenAPI: every status not listed).
 func (c *compiler) successCodes(responses []byte) []member {
-	var out []member
+	var out, fallback []member
 	for _, m := range c.members(responses) {
 		if strings.HasPrefix(m.key, "x-") {
 			continue
@@ -724,6 +725,12 @@ func (c *compiler) successCodes(responses []byte) []member {
 		if strings.HasPrefix(m.key, "2") || strings.EqualFold(m.key, "2XX") {
 			out = append(out, m)
 		}
+		if m.key == "default" {
+			fallback = append(fallback, m)
+		}
+	}
+	if len(out) == 0 {
+		return fallback
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
 	return out
@@ -754,7 +761,15 @@ func (c *compiler) response(codes []member) map[string]any {
 				continue
 			}
 			if isJSON {
-				return c.boundedSkeleton(schema)
+				sk := c.boundedSkeleton(schema)
+				if shapeless(sk) {
+					// Typed only "object", or "array of object": the example shows the
+					// fields (Meraki's lists), as it does where there is no schema.
+					if ex := c.exampleSkeleton(m.val); ex != nil {
+						return ex
+					}
+				}
+				return sk
 			}
 		}
 	}
@@ -866,4 +881,21 @@ func templateVars(path string) []string {
 			path = path[j:]
 		}
 	}
+}
+
+// shapeless reports a skeleton that names no field: an object without properties that is
+// no map, or an array of such objects.
+func shapeless(sk map[string]any) bool {
+	if sk == nil {
+		return true
+	}
+	if it, ok := sk["items"].(map[string]any); ok {
+		sk = it
+	}
+	props, _ := sk["properties"].(map[string]any)
+	t, _ := sk["type"].(string)
+	if ap, isMap := sk["additionalProperties"]; isMap && ap != false {
+		return false // a map: its keys are data, not fields an example could show
+	}
+	return len(props) == 0 && (t == "object" || t == "")
 }

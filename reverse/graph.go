@@ -124,10 +124,8 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		}
 		if !listed {
 			// The list one segment up holds the items the path addresses (sibling.go).
-			if sib := idx.siblingProducers(op, p, id, isID); len(sib) > 0 {
-				if !isID {
-					id, isID = Ident{Resource: Noun(segmentBefore(op.Path, "{"+p.Name+"}"))}, true
-				}
+			if sib, read := idx.siblingProducers(op, p, id, isID); len(sib) > 0 {
+				id, isID = read, true
 				prods = append(prods, sib...)
 				listed = true
 			}

@@ -120,13 +120,11 @@ func scalarFields(item map[string]any) map[string]string {
 
 // siblingField is the item field a parameter takes, or "": one named like it; else, for a
 // parameter that takes a key (its name says which), that key; else the item's id.
-func siblingField(p *tools.Param, id Ident, isID bool, fields map[string]string) string {
+func siblingField(p *tools.Param, id Ident, fields map[string]string) string {
 	if f, ok := fields[compact(p.Name)]; ok {
 		return f
 	}
-	if !isID {
-		return "" // a parameter the spec does not call an id is one only by its name
-	}
+
 	var want []string
 	switch {
 	case id.Field != "" && id.Field != "number" && id.Field != "index":
@@ -146,15 +144,25 @@ func siblingField(p *tools.Param, id Ident, isID bool, fields map[string]string)
 }
 
 // siblingProducers is the list one segment up from a path parameter, read as its
-// producer.
-func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Ident, isID bool) []Producer {
+// producer, and what the parameter reads as against it (a bare noun settled).
+func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Ident, isID bool) ([]Producer, Ident) {
 	sib := ix.siblingList(target, p)
 	if sib == nil || sib == target || sib.Response == nil {
-		return nil
+		return nil, id
+	}
+	if !isID {
+		// A parameter the spec does not call an id, right after the segment listing its
+		// things (/series/{serie}), names one of them: the thing's bare noun.
+		id = bareNoun(Noun(segmentBefore(target.Path, "{"+p.Name+"}")), p.Description)
+		if id.Resource == "" {
+			return nil, id
+		}
+		isID = true
 	}
 	for _, arr := range itemArrays(sib.Response) {
 		fields := scalarFields(arr.item)
-		field := siblingField(p, id, isID, fields)
+		settled := ix.settleBare(p, id, arr.item)
+		field := siblingField(p, settled, fields)
 		if field == "" {
 			continue
 		}
@@ -173,9 +181,9 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 		prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: col, NameArg: nameInput(sib), Score: 10}
 		prod.Fixed, prod.Needs = fillInputs(sib, prod.NameArg, id.Resource)
 		if ix.strangerNeeds(target, prod) {
-			return nil
+			return nil, id
 		}
-		return []Producer{prod}
+		return []Producer{prod}, settled
 	}
 	// A list of plain strings (EKS's {"clusters": ["prod", "staging"]}): each string is
 	// a key of the things the path addresses.
@@ -184,10 +192,11 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 		prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: col, NameArg: nameInput(sib), Score: 9}
 		prod.Fixed, prod.Needs = fillInputs(sib, prod.NameArg, id.Resource)
 		if !ix.strangerNeeds(target, prod) {
-			return []Producer{prod}
+			id.Bare = false // a string is its own key
+			return []Producer{prod}, id
 		}
 	}
-	return nil
+	return nil, id
 }
 
 // stringArray is where a response lists plain strings, when that is all it lists: the
@@ -218,4 +227,38 @@ func stringArray(schema map[string]any) (string, bool) {
 		}
 	}
 	return ptr, ptr != ""
+}
+
+// settleBare reads a Bare parameter against the items its sibling list holds: what the
+// spec says of the same parameter elsewhere, else an id of the parameter's own type
+// makes it that id, else it stays a key (takes.go, bareIdent).
+func (ix *index) settleBare(p *tools.Param, id Ident, item map[string]any) Ident {
+	if !id.Bare {
+		return id
+	}
+	if t := tools.SchemaType(p.Schema); t == "integer" || t == "number" {
+		return Ident{Resource: id.Resource} // a number is no key people say
+	}
+	switch ix.pathTakes[p.Name] {
+	case takesID:
+		return Ident{Resource: id.Resource}
+	case takesKey, takesEither:
+		id.Bare = false
+		return id
+	}
+	props, _ := item["properties"].(map[string]any)
+	for _, k := range []string{"id", "uuid", "guid"} {
+		for name, sub := range props {
+			if compact(name) != k {
+				continue
+			}
+			leaf, _ := sub.(map[string]any)
+			want, have := tools.SchemaType(p.Schema), tools.SchemaType(leaf)
+			if want == "" || have == "" || want == have {
+				return Ident{Resource: id.Resource}
+			}
+		}
+	}
+	id.Bare = false
+	return id
 }

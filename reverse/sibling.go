@@ -88,9 +88,11 @@ func compact(name string) string {
 	return strings.ReplaceAll(words(name), "_", "")
 }
 
-// scalarFields are an item's scalar properties, and those of its objects one level down
-// ("dataset/dataset_id"), by their compact names.
-func scalarFields(item map[string]any) map[string]string {
+// scalarFields are an item's scalar properties, and those of the one object that holds
+// its identity ("dataset/dataset_id" for a dataset, "Member/Arn" for a member, the
+// metadata or attributes of a resource), by their compact names. Another nested object's
+// fields are another thing's (a commit's author/name, an instance's serverCaCert/instance).
+func scalarFields(item map[string]any, resource string) map[string]string {
 	out := map[string]string{}
 	props, _ := item["properties"].(map[string]any)
 	for _, n := range tools.SortedKeys(props) {
@@ -103,6 +105,9 @@ func scalarFields(item map[string]any) map[string]string {
 		}
 	}
 	for _, n := range tools.SortedKeys(props) {
+		if !identityHolder(n, resource) {
+			continue
+		}
 		sub, _ := props[n].(map[string]any)
 		inner, _ := sub["properties"].(map[string]any)
 		for _, m := range tools.SortedKeys(inner) {
@@ -121,6 +126,11 @@ func scalarFields(item map[string]any) map[string]string {
 // siblingField is the item field a parameter takes, or "": one named like it; else, for a
 // parameter that takes a key (its name says which), that key; else the item's id.
 func siblingField(p *tools.Param, id Ident, fields map[string]string) string {
+	if f, ok := fields["name"]; ok && !strings.Contains(words(p.Name), "_") && saysName(p.Description) {
+		// {location}, "Name of the backup location": the name, even beside a field
+		// called location (a region).
+		return f
+	}
 	if f, ok := fields[compact(p.Name)]; ok {
 		return f
 	}
@@ -160,7 +170,7 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 		isID = true
 	}
 	for _, arr := range itemArrays(sib.Response) {
-		fields := scalarFields(arr.item)
+		fields := scalarFields(arr.item, id.Resource)
 		settled := ix.settleBare(p, id, arr.item)
 		field := siblingField(p, settled, fields)
 		if field == "" {
@@ -261,4 +271,21 @@ func (ix *index) settleBare(p *tools.Param, id Ident, item map[string]any) Ident
 	}
 	id.Bare = false
 	return id
+}
+
+// identityHolder reports whether an item's nested object n holds the item's identity:
+// it is named after the thing itself, or is a resource's metadata or attributes.
+func identityHolder(n, resource string) bool {
+	noun := Noun(n)
+	return noun == "metadata" || noun == "attribute" || (resource != "" && (noun == resource || noun == lastWord(resource)))
+}
+
+// saysName reports a description whose first sentence says the value is a name.
+func saysName(desc string) bool {
+	for _, w := range firstSentenceWords(desc, 200) {
+		if w == "name" {
+			return true
+		}
+	}
+	return false
 }

@@ -71,7 +71,7 @@ func newIndex(cat *tools.Catalog) *index {
 	infos := make([]listingInfo, len(cat.Operations))
 	memo := newCollectionsMemo()
 	tools.Parallel(len(cat.Operations), func(i int) {
-		if op := cat.Operations[i]; op.ReadOnly() && op.Response != nil {
+		if op := cat.Operations[i]; Lookup(op) && op.Response != nil {
 			allCols[i] = memo.of(op.Response)
 			if len(allCols[i]) > 0 {
 				infos[i] = newListingInfo(op, allCols[i])
@@ -100,7 +100,7 @@ func newIndex(cat *tools.Catalog) *index {
 			ix.self = append(ix.self, op)
 			ix.selfCols = append(ix.selfCols, selfRecord(op))
 		}
-		if !op.ReadOnly() || op.Response == nil {
+		if !Lookup(op) || op.Response == nil {
 			continue
 		}
 		cols := allCols[i]
@@ -176,8 +176,12 @@ var searchWords = map[string]bool{"filter": true, "search": true, "by": true, "c
 func nameInput(op *tools.Operation) string {
 	noun := lastStatic(op.Path)
 	best, bestRank := "", len(nameArgs)
-	for _, p := range op.Params {
-		if p.In != "query" {
+	params := op.Params
+	if searchPost(op) {
+		params = argParams(op) // a search posted takes its words in the body
+	}
+	for _, p := range params {
+		if p.In != "query" && p.In != "body" {
 			continue
 		}
 		if t := tools.SchemaType(p.Schema); t != "string" && t != "" {

@@ -149,7 +149,7 @@ func (pl *planner) fromValue(target *tools.Operation, e Edge, args map[string]an
 	}
 	var cands []Producer
 	for _, p := range e.Producers {
-		if p.Pointer != "" && !p.Self && p.Source != SourceLink && p.Op.ReadOnly() && !visiting[p.Op] {
+		if p.Pointer != "" && !p.Self && p.Source != SourceLink && Lookup(p.Op) && !visiting[p.Op] {
 			cands = append(cands, p)
 		}
 	}
@@ -194,7 +194,7 @@ func (pl *planner) produce(target *tools.Operation, e Edge, name any, depth int,
 		return Ref{}, false
 	}
 	for _, p := range e.Producers {
-		if !p.Op.ReadOnly() || visiting[p.Op] || (p.Pointer != "" && p.Source != SourceLink) {
+		if !Lookup(p.Op) || visiting[p.Op] || (p.Pointer != "" && p.Source != SourceLink) {
 			continue // cycles are refused; plans never run writes; a single value looks nothing up
 		}
 		given := map[string]any{}

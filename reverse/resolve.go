@@ -181,7 +181,7 @@ func (g *Graph) settleMissing(ctx context.Context, op *tools.Operation, e Edge, 
 // plainList reports whether p lists the things an argument of op names with no input at
 // all: safe, no name to search by (a search would list the world), no parent of its own.
 func plainList(p Producer, op *tools.Operation) bool {
-	return p.Op.ReadOnly() && p.Pointer == "" && p.NameArg == "" && len(p.Needs) == 0 && p.Op != op
+	return Lookup(p.Op) && p.Pointer == "" && p.NameArg == "" && len(p.Needs) == 0 && p.Op != op
 }
 
 // listAll runs the first plain list of e's producers that answers, and returns its items
@@ -208,7 +208,7 @@ func (g *Graph) listArgs(ctx context.Context, op *tools.Operation, p Producer, f
 	if plainList(p, op) {
 		return ProducerArgs(p, ""), true
 	}
-	if !p.Op.ReadOnly() || p.Pointer != "" || p.NameArg != "" || p.Op == op || len(p.Needs) == 0 {
+	if !Lookup(p.Op) || p.Pointer != "" || p.NameArg != "" || p.Op == op || len(p.Needs) == 0 {
 		return nil, false
 	}
 	// Every parent must come from the caller's record before any is fetched.
@@ -254,7 +254,7 @@ func (r Resolution) Offers(v any) bool {
 func (g *Graph) runnableFor(op *tools.Operation, prods []Producer) []Producer {
 	var out []Producer
 	for _, p := range prods {
-		if !p.Op.ReadOnly() || p.Pointer != "" || p.Op == op {
+		if !Lookup(p.Op) || p.Pointer != "" || p.Op == op {
 			continue
 		}
 		if _, blocked := g.unmetNeed(op, p); !blocked {
@@ -268,7 +268,7 @@ func (g *Graph) runnableFor(op *tools.Operation, prods []Producer) []Producer {
 // input it lacks.
 func (g *Graph) blockedLookup(op *tools.Operation, e Edge) (Producer, string, bool) {
 	for _, p := range e.Producers {
-		if !p.Op.ReadOnly() || p.Pointer != "" || p.Op == op {
+		if !Lookup(p.Op) || p.Pointer != "" || p.Op == op {
 			continue
 		}
 		if need, blocked := g.unmetNeed(op, p); blocked {

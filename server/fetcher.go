@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -35,9 +36,9 @@ func (e *upstreamError) Error() string {
 }
 
 func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[string]any) (any, error) {
-	if !op.ReadOnly() {
-		// The graph only offers safe producers; this guards the invariant anyway.
-		return nil, fmt.Errorf("refusing to run %s automatically: only GET and HEAD producers run", op.Key())
+	if !reverse.Lookup(op) {
+		// The graph only offers lookups; this guards the invariant anyway.
+		return nil, fmt.Errorf("refusing to run %s automatically: only safe lookups (GET, HEAD, a POST that searches) run", op.Key())
 	}
 	secrets := f.p.secretList()
 	base, err := f.p.baseFor(op)

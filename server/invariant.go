@@ -78,7 +78,7 @@ func (p *Pipeline) lookupCandidates(op *tools.Operation, r reverse.Resolution) [
 	}
 	if e, ok := p.Graph.Edge(op, r.Arg); ok {
 		for _, prod := range e.Producers {
-			if prod.Op.ReadOnly() {
+			if reverse.Lookup(prod.Op) {
 				add(prod.Op)
 			}
 		}

@@ -424,6 +424,7 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 		if scoped {
 			p.Score += 3 // within the same parent as the call (the issues of its repository)
 		}
+		p.Score += routeOwner(p.Op.Path)
 		out = appendBest(out, p, keep)
 	}
 	return out
@@ -1021,4 +1022,20 @@ func (ix *index) declaredProducers(target *tools.Operation, p *tools.Param, decl
 		out = append(out, prod)
 	}
 	return out
+}
+
+// routeOwner ranks a list by whose route it is: the caller's own (/users/@me/guilds,
+// /user/repos, /me/projects) lists what the caller can name, before one for everyone and
+// one behind an administrator's route (/admin/organizations), which lists what others own.
+func routeOwner(path string) int {
+	for _, seg := range strings.Split(strings.Trim(strings.ToLower(path), "/"), "/") {
+		seg = strings.TrimPrefix(seg, "@")
+		switch {
+		case selfSegments[seg] && seg != "account" && seg != "user":
+			return 1
+		case seg == "admin" || seg == "admins":
+			return -1
+		}
+	}
+	return 0
 }

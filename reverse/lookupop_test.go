@@ -45,3 +45,18 @@ func TestLookupOperations(t *testing.T) {
 		t.Fatalf("resolutions %+v, calls %+v", res, f.calls)
 	}
 }
+
+// TestRouteOwner: the caller's own route ranks above one for everyone, which ranks above
+// an administrator's.
+func TestRouteOwner(t *testing.T) {
+	cases := map[string]int{
+		"/users/@me/guilds": 1, "/me/projects": 1, "/api/v2/self/applications": 1, "/users/current/boards": 1,
+		"/guilds": 0, "/users/{id}/repos": 0, "/user/{id}": 0,
+		"/admin/organizations": -1, "/api/admin/users": -1,
+	}
+	for path, want := range cases {
+		if got := routeOwner(path); got != want {
+			t.Errorf("routeOwner(%s) = %d, want %d", path, got, want)
+		}
+	}
+}

@@ -74,6 +74,7 @@ func score(c *Case, res *CaseResult) {
 	res.Violations = append(res.Violations, leakedSecrets(secrets(c), res)...)
 	res.Violations = append(res.Violations, unstopped(res)...)
 	res.Violations = append(res.Violations, sentWords(c.NeverSent, res.Requests)...)
+	res.Violations = append(res.Violations, wordsInWrites(res)...)
 	res.Pass = res.Error == "" && s.A1 && s.A2 && s.A3 && len(res.Violations) == 0 && len(res.Wording) == 0
 }
 

@@ -178,8 +178,12 @@ func Check(c Call) ([]Question, error) {
 			asked[arg] = true
 		}
 	}
-	// Last: an invented value is asked about as invented first.
+	// Last: an invented value is asked about as invented first. A write's words where an
+	// id goes are the invariant's (invariant.go), which says where the id can be found.
 	for _, arg := range orderedArgs(c.Op, c.Args) {
+		if Writes(c.Op.Method) {
+			break
+		}
 		if q, ok := c.spacedToken(arg); ok && !asked[arg] {
 			qs = append(qs, q)
 			asked[arg] = true

@@ -47,7 +47,7 @@ func WordsForIDs(s Stop) []Question {
 	var qs []Question
 	for _, arg := range orderedArgs(s.Op, s.Args) {
 		slot, ok := s.Slots[arg]
-		if !ok || s.Produced[arg] || !holdsWords(s.Op, slot, s.Args[arg]) {
+		if !ok || s.Produced[arg] || !HoldsWords(s.Op, slot, s.Args[arg]) {
 			continue
 		}
 		qs = append(qs, unresolvedWords(s, slot))
@@ -55,10 +55,10 @@ func WordsForIDs(s Stop) []Question {
 	return qs
 }
 
-// holdsWords reports whether v, in a slot, is words rather than what the slot takes: not
+// HoldsWords reports whether v, in a slot, is words rather than what the slot takes: not
 // a value the spec lists or documents, not an identifier of the declared type and format,
 // and, for a slot that takes a key, not shaped as one.
-func holdsWords(op *tools.Operation, slot reverse.Slot, v any) bool {
+func HoldsWords(op *tools.Operation, slot reverse.Slot, v any) bool {
 	s, isText := v.(string)
 	if !isText || !strings.ContainsFunc(s, unicode.IsLetter) {
 		return false // a number, a phone number, an amount: a value, not words

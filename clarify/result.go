@@ -80,6 +80,8 @@ type Resolution struct {
 	// continuation.
 	Call  int    `json:"call"`
 	Label string `json:"label,omitempty"`
+	// ChosenBy is "model" when a model chose the lookup, the spec offering none.
+	ChosenBy string `json:"chosen_by,omitempty"`
 }
 
 // Failure is an upstream or transport failure without secrets or stack traces.

@@ -59,6 +59,8 @@ type Resolution struct {
 	Within *Resolution `json:"within,omitempty"`
 	// Tried says, for a lookup that settled nothing, what each producer came to.
 	Tried []string `json:"tried,omitempty"`
+	// ChosenBy is "model" when a model chose the producer, the spec giving none.
+	ChosenBy string `json:"chosen_by,omitempty"`
 }
 
 // Resolve fills identifier arguments of op that were given as names, by running their

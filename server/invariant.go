@@ -41,7 +41,7 @@ func produced(c *call) map[string]bool {
 // listers are the operations that list or search things of resource, as candidates an
 // unresolved question offers.
 func (p *Pipeline) listers(resource string) []clarify.Candidate {
-	return candidatesOf(p.Graph.Listers(resource, clarify.MaxCandidates))
+	return candidatesOf(p.lookupChoices(resource))
 }
 
 func candidatesOf(ops []*tools.Operation) []clarify.Candidate {

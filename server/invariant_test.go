@@ -70,7 +70,7 @@ func TestInvariantNoWordsInWrites(t *testing.T) {
 		{name: "path, *_id, one word, nothing lists projects", op: "POST /projects/{project_id}/archive",
 			args: map[string]any{"project_id": "Mobile"}, field: "project_id", kind: clarify.Unresolved, words: "Mobile"},
 		{name: "path, *_id, words with spaces", op: "POST /projects/{project_id}/archive",
-			args: map[string]any{"project_id": "Mobile App"}, field: "project_id", kind: clarify.Invalid, words: "Mobile"},
+			args: map[string]any{"project_id": "Mobile App"}, field: "project_id", kind: clarify.Unresolved, words: "Mobile"},
 		{name: "path, bare noun, spaces, nothing lists folders", op: "DELETE /folders/{folder}",
 			args: map[string]any{"folder": "Tax Returns"}, field: "folder", kind: clarify.Unresolved, words: "Tax"},
 		{name: "path, bare noun, one word, customers are listed with ids", op: "POST /customers/{customer}",

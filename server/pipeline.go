@@ -356,7 +356,13 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 	}
 	f := &fetcher{p: p, c: c, index: map[string]int{}}
 	var qs []clarify.Question
-	for _, r := range p.Graph.Resolve(ctx, c.op, lookupArgs(c), f, c.state.Resolutions) {
+	rs := p.Graph.Resolve(ctx, c.op, lookupArgs(c), f, c.state.Resolutions)
+	done := map[string]bool{}
+	for _, r := range rs {
+		done[r.Arg] = true
+	}
+	rs = append(rs, p.modelLookups(ctx, c, done, f)...)
+	for _, r := range rs {
 		if c.state.Resolutions == nil {
 			c.state.Resolutions = map[string]reverse.Resolution{}
 		}
@@ -372,7 +378,7 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 				call = i
 			}
 			c.result.Resolved = append(c.result.Resolved, clarify.Resolution{
-				Field: r.Arg, Value: r.Value, From: r.Input, Via: r.Via, Call: call, Label: r.Label,
+				Field: r.Arg, Value: r.Value, From: r.Input, Via: r.Via, Call: call, Label: r.Label, ChosenBy: r.ChosenBy,
 			})
 		case reverse.Failed:
 			if reverse.CredentialRefused(r.Err) {

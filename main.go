@@ -130,6 +130,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		headers = append(headers, v)
 		return nil
 	})
+	fs.StringVar(&o.Auth, "auth", os.Getenv("ASKAPI_AUTH"), "how the key (ASKAPI_API_KEY) goes where the spec declares no security scheme: bearer, basic, header:NAME or query:NAME (env ASKAPI_AUTH)")
 	fs.StringVar(&o.HTTPAddr, "http", os.Getenv("ASKAPI_HTTP"), "serve streamable HTTP on ADDR instead of stdio; loopback unless a host is given (env ASKAPI_HTTP)")
 	fs.StringVar(&o.HTTPToken, "http-token", os.Getenv("ASKAPI_HTTP_TOKEN"), "bearer token HTTP clients must send (env ASKAPI_HTTP_TOKEN)")
 	fs.Int64Var(&o.HTTPMaxBody, "http-max-body", envInt("ASKAPI_HTTP_MAX_BODY", server.DefaultHTTPMaxBody), "largest HTTP request body in bytes; a larger one gets 413 unread (env ASKAPI_HTTP_MAX_BODY)")
@@ -140,6 +141,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.BoolVar(&o.Compact, "compact", envBool("ASKAPI_COMPACT"), "answer in the compact shape: no empty values, nulls or hypermedia links; identifiers and names kept; _compact: false per call undoes it (env ASKAPI_COMPACT)")
 	logLevel := fs.String("log-level", envOr("ASKAPI_LOG_LEVEL", "info"), "debug, info, warn or error; logs go to stderr (env ASKAPI_LOG_LEVEL)")
 	llmFlags(fs, &o.LLM)
+	fs.Usage = func() { serveUsage(fs) }
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -14,6 +14,9 @@ type fetcher struct {
 	c *call
 	// index maps a producer's "METHOD /path" to its latest entry in calls.
 	index map[string]int
+	// denied is the first lookup the API refused with 401 or 403: a credential problem,
+	// so every later lookup of the call answers it without sending anything.
+	denied *upstreamError
 }
 
 // upstreamError is a producer answer with a failure status, or one whose body is not
@@ -22,6 +25,8 @@ type upstreamError struct {
 	status  int
 	excerpt string
 	message string
+	// via is the lookup refused, for a refusal of the credential.
+	via string
 }
 
 func (e *upstreamError) Error() string {
@@ -35,6 +40,9 @@ func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[strin
 	if !op.ReadOnly() {
 		// The graph only offers safe producers; this guards the invariant anyway.
 		return nil, fmt.Errorf("refusing to run %s automatically: only GET and HEAD producers run", op.Key())
+	}
+	if f.denied != nil {
+		return nil, f.denied
 	}
 	secrets := f.p.secretList()
 	base, err := f.p.baseFor(op)
@@ -57,6 +65,11 @@ func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[strin
 	if err != nil {
 		return nil, err
 	}
+	if refusedAccess(resp.Status) {
+		f.denied = &upstreamError{status: resp.Status, excerpt: excerpt(resp.Body, f.p.redactor()),
+			message: f.p.upstreamFailure(op, resp.Status), via: op.Key()}
+		return nil, f.denied
+	}
 	if resp.Status >= 400 {
 		return nil, &upstreamError{status: resp.Status, excerpt: excerpt(resp.Body, f.p.redactor())}
 	}
@@ -64,4 +77,15 @@ func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[strin
 		return nil, &upstreamError{status: resp.Status, excerpt: resp.Problem.Excerpt, message: resp.Problem.Message}
 	}
 	return resp.Body, nil
+}
+
+// refused ends the call with the credential refusal a lookup met, if any: no other
+// producer was tried after it, and nothing is asked that a setting must fix. It reports
+// whether the call ended.
+func (f *fetcher) refused(c *call) bool {
+	if f.denied == nil {
+		return false
+	}
+	f.p.fail(c, fmt.Sprintf("looking up through %s: %s", f.denied.via, f.denied.message), f.denied.status, f.denied.excerpt)
+	return true
 }

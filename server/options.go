@@ -10,9 +10,12 @@ import (
 
 // Options configure a server; main fills them from flags and the environment.
 type Options struct {
-	Spec              string
-	BaseURL           string
-	Headers           []string
+	Spec    string
+	BaseURL string
+	Headers []string
+	// Auth says how the key goes where the spec declares no security scheme: bearer,
+	// basic, header:NAME or query:NAME (--auth).
+	Auth              string
 	PolicyFile        string
 	AllowExternalRefs bool
 	// NoCache turns off the on-disk cache of compiled catalogs.

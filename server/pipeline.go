@@ -345,7 +345,11 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 	}
 	f := &fetcher{p: p, c: c, index: map[string]int{}}
 	var qs []clarify.Question
-	for _, r := range p.Graph.Resolve(ctx, c.op, lookupArgs(c), f, c.state.Resolutions) {
+	resolutions := p.Graph.Resolve(ctx, c.op, lookupArgs(c), f, c.state.Resolutions)
+	if f.refused(c) {
+		return nil, false
+	}
+	for _, r := range resolutions {
 		if c.state.Resolutions == nil {
 			c.state.Resolutions = map[string]reverse.Resolution{}
 		}
@@ -477,7 +481,7 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 		if p.askAPIRefusal(c, resp) {
 			return
 		}
-		p.fail(c, fmt.Sprintf("the API answered %d", resp.Status), resp.Status, excerpt(resp.Body, p.redactor()))
+		p.fail(c, p.upstreamFailure(c.op, resp.Status), resp.Status, excerpt(resp.Body, p.redactor()))
 		return
 	}
 	if resp.Problem != nil {

@@ -43,6 +43,10 @@ func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
 
 // NewPipeline wires the call pipeline for a catalog.
 func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
+	cat, err := withAuthFlag(cat, opts)
+	if err != nil {
+		return nil, err
+	}
 	cred := tools.CredentialsFromEnv(cat, opts.Environ)
 	for _, h := range opts.Headers {
 		if err := cred.AddHeader(h); err != nil {
@@ -56,6 +60,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	configured := configuredSecrets(opts)
 	logger := redactingLogger(opts.Logger, tools.NewRedactor(append(cred.Secrets(), configured...)...))
 	warnShortSecrets(logger, opts)
+	warnUnusedKey(logger, cat, opts)
 	base, err := EffectiveBaseURL(opts.BaseURL, cat.BaseURL)
 	if err != nil {
 		// Tools can still be listed and planned; calls answer this error until it is fixed.

@@ -17,6 +17,9 @@ type Credentials struct {
 	Schemes map[string]string
 	// Headers are extra headers from --header 'Name: value', sent on every request.
 	Headers http.Header
+	// Sources names the environment variable each scheme's secret came from, so an
+	// answer refusing it can say which to check.
+	Sources map[string]string
 }
 
 // authEnvPrefix starts the environment variable holding a scheme's secret.
@@ -47,17 +50,19 @@ func CredentialsFromEnv(c *Catalog, environ []string) Credentials {
 			env[k] = v
 		}
 	}
-	cred := Credentials{Schemes: map[string]string{}}
+	cred := Credentials{Schemes: map[string]string{}, Sources: map[string]string{}}
 	if c == nil {
 		return cred
 	}
 	for name, s := range c.SecuritySchemes {
 		if v := env[AuthEnvVar(name)]; v != "" {
 			cred.Schemes[name] = v
+			cred.Sources[name] = AuthEnvVar(name)
 		} else if v := env[GenericAuthEnvVar]; v != "" && !carriesUserName(name, s) {
 			// One key for every scheme: what the MCP Bundle's single "API key" field sets;
 			// never a user name (Api-Username beside Api-Key).
 			cred.Schemes[name] = v
+			cred.Sources[name] = GenericAuthEnvVar
 		}
 	}
 	return cred
@@ -127,6 +132,8 @@ func (c Credentials) Secrets() []string {
 		}
 		if _, pass, ok := strings.Cut(plain, ":"); ok {
 			add(pass)
+		} else {
+			add(plain + ":") // a bare key sent as Basic travels as base64 of "key:"
 		}
 	}
 	for _, vs := range c.Headers {
@@ -156,21 +163,26 @@ func securityFor(cat *Catalog, op *Operation) []SecurityRequirement {
 	return nil
 }
 
-// chooseRequirement picks the first requirement whose schemes all have a secret. A
+// chooseRequirement picks the first requirement whose schemes all have a secret (a shared
+// key goes as Bearer rather than Basic where both are offered: preferBearer). A
 // credentialed alternative wins over an anonymous one ({}), because a configured secret
 // shows the user wants it used (higher limits, private data). ok is false when nothing
 // applies: the request then goes without scheme auth (--header may still carry it) and the
 // upstream answers 401.
 func chooseRequirement(reqs []SecurityRequirement, schemes map[string]*SecurityScheme, cred Credentials) (SecurityRequirement, bool) {
 	anonymous := false
+	var met []SecurityRequirement
 	for _, r := range reqs {
 		if len(r) == 0 {
 			anonymous = true
 			continue
 		}
 		if requirementMet(r, schemes, func(name string, _ *SecurityScheme) bool { return cred.Schemes[name] != "" }) {
-			return r, true
+			met = append(met, r)
 		}
+	}
+	if len(met) > 0 {
+		return preferBearer(met, schemes, cred), true
 	}
 	return nil, anonymous
 }
@@ -291,11 +303,7 @@ func applyScheme(req *http.Request, s *SecurityScheme, secret string) error {
 	case "http":
 		switch s.Scheme {
 		case "basic":
-			// "user:password" is encoded here; a value without ':' is taken as already encoded.
-			if strings.Contains(secret, ":") {
-				secret = base64.StdEncoding.EncodeToString([]byte(secret))
-			}
-			req.Header.Set("Authorization", "Basic "+secret)
+			req.Header.Set("Authorization", "Basic "+basicCredential(secret))
 		case "bearer", "":
 			req.Header.Set("Authorization", "Bearer "+stripBearer(secret))
 		default:

@@ -92,7 +92,9 @@ func TestAuthFlagOnSpecWithoutScheme(t *testing.T) {
 	}{
 		{"bearer", func(r stubRequest) bool { return r.Header.Get("Authorization") == "Bearer "+key }},
 		{"basic", func(r stubRequest) bool { return r.Header.Get("Authorization") == "Basic "+b64(key+":") }},
-		{"header:X-Api-Key", func(r stubRequest) bool { return r.Header.Get("X-Api-Key") == key && r.Header.Get("Authorization") == "" }},
+		{"header:X-Api-Key", func(r stubRequest) bool {
+			return r.Header.Get("X-Api-Key") == key && r.Header.Get("Authorization") == ""
+		}},
 		{"query:access_token", func(r stubRequest) bool { return r.Query.Get("access_token") == key }},
 		{"", func(r stubRequest) bool { return r.Header.Get("Authorization") == "" && len(r.Query) == 0 }},
 	}

@@ -13,7 +13,7 @@ func TestBasicCredential(t *testing.T) {
 		{"sk_test_x", b64s("sk_test_x:")},
 		{"sk_test_x:", b64s("sk_test_x:")},
 		{b64s("ann:pa55"), b64s("ann:pa55")}, // configured encoded already
-		{"YWJj", b64s("YWJj:")},             // base64 of "abc": no colon inside, so a key
+		{"YWJj", b64s("YWJj:")},              // base64 of "abc": no colon inside, so a key
 	}
 	for _, c := range cases {
 		if got := basicCredential(c.secret); got != c.want {

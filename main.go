@@ -130,7 +130,10 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		headers = append(headers, v)
 		return nil
 	})
-	fs.StringVar(&o.Auth, "auth", os.Getenv("ASKAPI_AUTH"), "how the key (ASKAPI_API_KEY) goes where the spec declares no security scheme: bearer, basic, header:NAME or query:NAME (env ASKAPI_AUTH)")
+	fs.StringVar(&o.Auth, "auth", os.Getenv("ASKAPI_AUTH"), "how the key (ASKAPI_API_KEY) goes where the spec declares no security scheme: bearer, basic, header:NAME, query:NAME, or oauth2 (tokens from --oauth2-token-url) (env ASKAPI_AUTH)")
+	fs.StringVar(&o.OAuth2TokenURL, "oauth2-token-url", os.Getenv("ASKAPI_OAUTH2_TOKEN_URL"), "OAuth2 token endpoint, overriding the spec's tokenUrl; client id and secret from ASKAPI_OAUTH2_CLIENT_ID and ASKAPI_OAUTH2_CLIENT_SECRET, or a refresh token from ASKAPI_OAUTH2_REFRESH_TOKEN (env ASKAPI_OAUTH2_TOKEN_URL)")
+	listFlag(fs, &o.OAuth2Scopes, "oauth2-scopes", "ASKAPI_OAUTH2_SCOPES", "OAuth2 scopes asked for where an operation's security requirement lists none; repeatable")
+	fs.DurationVar(&o.OAuth2RefreshBefore, "oauth2-refresh-before", envDuration("ASKAPI_OAUTH2_REFRESH_BEFORE", tools.DefaultOAuth2RefreshBefore), "replace an OAuth2 access token this long before it expires; tokens live in memory only (env ASKAPI_OAUTH2_REFRESH_BEFORE)")
 	fs.StringVar(&o.HTTPAddr, "http", os.Getenv("ASKAPI_HTTP"), "serve streamable HTTP on ADDR instead of stdio; loopback unless a host is given (env ASKAPI_HTTP)")
 	fs.StringVar(&o.HTTPToken, "http-token", os.Getenv("ASKAPI_HTTP_TOKEN"), "bearer token HTTP clients must send (env ASKAPI_HTTP_TOKEN)")
 	fs.Int64Var(&o.HTTPMaxBody, "http-max-body", envInt("ASKAPI_HTTP_MAX_BODY", server.DefaultHTTPMaxBody), "largest HTTP request body in bytes; a larger one gets 413 unread (env ASKAPI_HTTP_MAX_BODY)")

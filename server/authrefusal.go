@@ -29,7 +29,15 @@ func (p *Pipeline) upstreamFailure(op *tools.Operation, status int) string {
 		if status == http.StatusForbidden {
 			return fmt.Sprintf("%s to the credential from %s: it may lack the permission %s needs, or be for another account. Check it in askapi's configuration (the MCP client's server settings), never in chat.", answered, what, op.Key())
 		}
-		return fmt.Sprintf("%s: it did not accept the credential from %s. Check that value in askapi's configuration (the MCP client's server settings), never in chat.", answered, what)
+		msg := fmt.Sprintf("%s: it did not accept the credential from %s. Check that value in askapi's configuration (the MCP client's server settings), never in chat.", answered, what)
+		if p.Credentials.OAuth2 != nil && strings.Contains(what, "OAuth2") {
+			if op.ReadOnly() {
+				msg += " A new token was fetched and refused too."
+			} else {
+				msg += " The token was dropped and the next call takes a new one; this write was not sent again."
+			}
+		}
+		return msg
 	}
 	if !tools.DeclaresAuth(p.Catalog) {
 		return fmt.Sprintf("%s, and askapi sent no credential: the spec declares no security scheme. Say how the key goes with --auth bearer|basic|header:NAME|query:NAME and set %s, or set the header itself with ASKAPI_HEADERS (--header 'Authorization: Bearer …').", answered, tools.GenericAuthEnvVar)

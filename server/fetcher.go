@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -14,9 +15,10 @@ type fetcher struct {
 	c *call
 	// index maps a producer's "METHOD /path" to its latest entry in calls.
 	index map[string]int
-	// denied is the first lookup the API refused with 401 or 403: a credential problem,
-	// so every later lookup of the call answers it without sending anything.
-	denied *upstreamError
+	// denied is the first lookup refused for its credential (the API's 401 or 403, or
+	// the authorization server refusing a token): every later lookup of the call answers
+	// it without sending anything.
+	denied error
 }
 
 // upstreamError is a producer answer with a failure status, or one whose body is not
@@ -51,6 +53,9 @@ func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[strin
 	}
 	req, err := tools.BuildRequest(ctx, f.p.Catalog, op, args, base, f.p.Credentials)
 	if err != nil {
+		if _, refused := tokenRefusal(err); refused {
+			f.denied = err
+		}
 		return nil, fmt.Errorf("build request: %w", err)
 	}
 	report(ctx, "looking up through "+op.Key())
@@ -63,6 +68,9 @@ func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[strin
 	f.c.result.Calls = append(f.c.result.Calls, tools.CallOf(req, status, time.Since(start), secrets))
 	f.index[op.Key()] = len(f.c.result.Calls) - 1
 	if err != nil {
+		if _, refused := tokenRefusal(err); refused {
+			f.denied = err
+		}
 		return nil, err
 	}
 	if refusedAccess(resp.Status) {
@@ -86,6 +94,15 @@ func (f *fetcher) refused(c *call) bool {
 	if f.denied == nil {
 		return false
 	}
-	f.p.fail(c, fmt.Sprintf("looking up through %s: %s", f.denied.via, f.denied.message), f.denied.status, f.denied.excerpt)
+	if q, ok := tokenRefusal(f.denied); ok {
+		askForToken(c, q)
+		return true
+	}
+	var up *upstreamError
+	if errors.As(f.denied, &up) {
+		f.p.fail(c, fmt.Sprintf("looking up through %s: %s", up.via, up.message), up.status, up.excerpt)
+		return true
+	}
+	f.p.fail(c, f.denied.Error(), 0, "")
 	return true
 }

@@ -10,12 +10,9 @@ import (
 
 // Options configure a server; main fills them from flags and the environment.
 type Options struct {
-	Spec    string
-	BaseURL string
-	Headers []string
-	// Auth says how the key goes where the spec declares no security scheme: bearer,
-	// basic, header:NAME or query:NAME (--auth).
-	Auth              string
+	Spec              string
+	BaseURL           string
+	Headers           []string
 	PolicyFile        string
 	AllowExternalRefs bool
 	// NoCache turns off the on-disk cache of compiled catalogs.
@@ -56,6 +53,8 @@ type Options struct {
 
 	// LLM says how resolve reaches a model (llm.go).
 	LLM LLMOptions
+	// Access says how askapi authenticates upstream and to whom it talks (access.go).
+	Access
 
 	// Environ is where credentials (ASKAPI_AUTH_<SCHEME>, ASKAPI_API_KEY) are read from.
 	Environ []string

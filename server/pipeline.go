@@ -461,6 +461,10 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 	}
 	req, err := tools.BuildRequest(ctx, p.Catalog, c.op, c.args, base, p.Credentials)
 	if err != nil {
+		if q, ok := tokenRefusal(err); ok {
+			askForToken(c, q)
+			return
+		}
 		p.fail(c, fmt.Sprintf("build request: %v", err), 0, "")
 		return
 	}
@@ -469,6 +473,10 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 	resp, err := p.Sender.Send(req, p.secretList())
 	if err != nil {
 		c.result.Calls = append(c.result.Calls, tools.CallOf(req, 0, time.Since(start), p.secretList()))
+		if q, ok := tokenRefusal(err); ok {
+			askForToken(c, q)
+			return
+		}
 		p.fail(c, err.Error(), 0, "")
 		return
 	}

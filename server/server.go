@@ -53,6 +53,10 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 			return nil, fmt.Errorf("--header: %w", err)
 		}
 	}
+	sender, err := upstreamSender(opts, &cred)
+	if err != nil {
+		return nil, err
+	}
 	sealer, err := clarify.NewSealer(opts.ContinuationKey, opts.ContinuationTTL)
 	if err != nil {
 		return nil, err
@@ -61,6 +65,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	logger := redactingLogger(opts.Logger, tools.NewRedactor(append(cred.Secrets(), configured...)...))
 	warnShortSecrets(logger, opts)
 	warnUnusedKey(logger, cat, opts)
+	warnUnusedOAuth2(logger, cat, cred)
 	base, err := EffectiveBaseURL(opts.BaseURL, cat.BaseURL)
 	if err != nil {
 		// Tools can still be listed and planned; calls answer this error until it is fixed.
@@ -105,7 +110,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		Catalog:     cat,
 		BaseURL:     base,
 		Credentials: cred,
-		Sender:      tools.NewSender(opts.Timeout, opts.MaxBody),
+		Sender:      sender,
 		Sealer:      sealer,
 		Naive:       opts.Naive,
 		Compact:     opts.Compact,

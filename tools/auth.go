@@ -20,6 +20,13 @@ type Credentials struct {
 	// Sources names the environment variable each scheme's secret came from, so an
 	// answer refusing it can say which to check.
 	Sources map[string]string
+	// OAuth2, when set, gets tokens for oauth2 schemes that have no secret of their own.
+	OAuth2 *OAuth2Tokens
+}
+
+// has reports whether the scheme can be given a credential: a secret, or a token.
+func (c Credentials) has(name string, s *SecurityScheme) bool {
+	return c.Schemes[name] != "" || c.OAuth2.serves(s)
 }
 
 // authEnvPrefix starts the environment variable holding a scheme's secret.
@@ -177,7 +184,7 @@ func chooseRequirement(reqs []SecurityRequirement, schemes map[string]*SecurityS
 			anonymous = true
 			continue
 		}
-		if requirementMet(r, schemes, func(name string, _ *SecurityScheme) bool { return cred.Schemes[name] != "" }) {
+		if requirementMet(r, schemes, cred.has) {
 			met = append(met, r)
 		}
 	}
@@ -222,7 +229,7 @@ func MissingCredentials(cat *Catalog, op *Operation, cred Credentials) []string 
 	}
 	for _, r := range reqs {
 		if len(r) == 0 || requirementMet(r, schemes, func(name string, s *SecurityScheme) bool {
-			return cred.Schemes[name] != "" || headerCarries(cred.Headers, s)
+			return cred.has(name, s) || headerCarries(cred.Headers, s)
 		}) {
 			return nil
 		}
@@ -232,7 +239,7 @@ func MissingCredentials(cat *Catalog, op *Operation, cred Credentials) []string 
 	var out []string
 	for name := range reqs[0] {
 		s := schemes[name]
-		if cred.Schemes[name] != "" || s != nil && headerCarries(cred.Headers, s) {
+		if cred.has(name, s) || s != nil && headerCarries(cred.Headers, s) {
 			continue
 		}
 		out = append(out, name)
@@ -263,7 +270,16 @@ func applyAuth(req *http.Request, cat *Catalog, op *Operation, cred Credentials)
 		}
 		sort.Strings(names)
 		for _, name := range names {
-			if err := applyScheme(req, schemes[name], cred.Schemes[name]); err != nil {
+			secret := cred.Schemes[name]
+			if secret == "" {
+				// An oauth2 scheme served by the token store, for the operation's scopes.
+				token, err := cred.OAuth2.token(req.Context(), schemes[name], r[name])
+				if err != nil {
+					return fmt.Errorf("security scheme %q: %w", name, err)
+				}
+				secret = token
+			}
+			if err := applyScheme(req, schemes[name], secret); err != nil {
 				return fmt.Errorf("security scheme %q: %w", name, err)
 			}
 		}

@@ -10,7 +10,8 @@ import (
 const FlagScheme = "auth"
 
 // ParseAuthFlag reads --auth: bearer, basic, header:NAME or query:NAME, the way a key
-// goes where the spec declares no security scheme (GitHub's REST description).
+// goes where the spec declares no security scheme (GitHub's REST description); or oauth2,
+// tokens from --oauth2-token-url.
 func ParseAuthFlag(v string) (*SecurityScheme, error) {
 	kind, name, _ := strings.Cut(strings.TrimSpace(v), ":")
 	name = strings.TrimSpace(name)
@@ -21,13 +22,18 @@ func ParseAuthFlag(v string) (*SecurityScheme, error) {
 			return nil, fmt.Errorf("--auth %s takes no name", kind)
 		}
 		s.Type, s.Scheme = "http", strings.ToLower(kind)
+	case "oauth2":
+		if name != "" {
+			return nil, fmt.Errorf("--auth oauth2 takes no name: the token URL is --oauth2-token-url")
+		}
+		s.Type = "oauth2"
 	case "header", "query":
 		if name == "" || strings.ContainsAny(name, " \t\r\n:") {
 			return nil, fmt.Errorf("--auth %s:NAME needs the %s's name (--auth %s:X-API-Key)", kind, kind, kind)
 		}
 		s.Type, s.In, s.ParamName = "apiKey", strings.ToLower(kind), name
 	default:
-		return nil, fmt.Errorf("--auth %q: want bearer, basic, header:NAME or query:NAME", v)
+		return nil, fmt.Errorf("--auth %q: want bearer, basic, header:NAME, query:NAME or oauth2", v)
 	}
 	return s, nil
 }

@@ -23,7 +23,11 @@ func CredentialsUsed(cat *Catalog, op *Operation, cred Credentials) []string {
 		sort.Strings(names)
 		for _, name := range names {
 			source := cred.Sources[name]
-			if source == "" {
+			switch {
+			case source != "":
+			case cred.Schemes[name] == "" && cred.OAuth2.serves(schemes[name]):
+				source = "an OAuth2 access token from " + cred.OAuth2.Vars()
+			default:
 				source = "the credential"
 			}
 			out = append(out, fmt.Sprintf("%s (scheme %q, %s)", source, name, placement(schemes[name])))

@@ -135,6 +135,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	listFlag(fs, &o.OAuth2Scopes, "oauth2-scopes", "ASKAPI_OAUTH2_SCOPES", "OAuth2 scopes asked for where an operation's security requirement lists none; repeatable")
 	fs.DurationVar(&o.OAuth2RefreshBefore, "oauth2-refresh-before", envDuration("ASKAPI_OAUTH2_REFRESH_BEFORE", tools.DefaultOAuth2RefreshBefore), "replace an OAuth2 access token this long before it expires; tokens live in memory only (env ASKAPI_OAUTH2_REFRESH_BEFORE)")
 	fs.StringVar(&o.HTTPAddr, "http", os.Getenv("ASKAPI_HTTP"), "serve streamable HTTP on ADDR instead of stdio; loopback unless a host is given (env ASKAPI_HTTP)")
+	fs.BoolVar(&o.PerUserCredentials, "per-user-credentials", envBool("ASKAPI_PER_USER_CREDENTIALS"), "over HTTP, take the upstream key from each MCP request's X-Askapi-Upstream-Key header, for that request only, instead of ASKAPI_API_KEY (env ASKAPI_PER_USER_CREDENTIALS)")
 	fs.StringVar(&o.HTTPToken, "http-token", os.Getenv("ASKAPI_HTTP_TOKEN"), "bearer token HTTP clients must send (env ASKAPI_HTTP_TOKEN)")
 	fs.Int64Var(&o.HTTPMaxBody, "http-max-body", envInt("ASKAPI_HTTP_MAX_BODY", server.DefaultHTTPMaxBody), "largest HTTP request body in bytes; a larger one gets 413 unread (env ASKAPI_HTTP_MAX_BODY)")
 	listFlag(fs, &o.HTTPAllowOrigins, "http-allow-origin", "ASKAPI_HTTP_ALLOW_ORIGINS", "browser origin (https://app.example.com) allowed to call over HTTP, besides the server's own host and loopback; repeatable")
@@ -154,6 +155,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	o.ContinuationTTL = envDuration("ASKAPI_CONTINUATION_TTL", 30*time.Minute)
 	if o.Spec == "" {
 		return errors.New("serve: --spec (or ASKAPI_SPEC) is required")
+	}
+	if o.PerUserCredentials && o.HTTPAddr == "" {
+		return errors.New("serve: --per-user-credentials needs --http: over stdio there is one user, whose key is ASKAPI_API_KEY")
 	}
 	if err := server.CheckMode(o.Mode); err != nil {
 		return fmt.Errorf("serve: %w (env ASKAPI_MODE)", err)

@@ -17,7 +17,7 @@ var serveGroups = []struct {
 	{"Upstream: where and how requests go", []string{"base-url", "timeout", "max-body", "compact", "naive"}},
 	{"Credentials (secrets come from the environment only: see below)", []string{"header", "auth", "oauth2-token-url", "oauth2-scopes", "oauth2-refresh-before"}},
 	{"Policy: what must be asked or confirmed", []string{"policy", "read-only"}},
-	{"Transport: stdio by default, or streamable HTTP", []string{"http", "http-token", "http-max-body", "http-allow-origin", "log-level"}},
+	{"Transport: stdio by default, or streamable HTTP", []string{"http", "http-token", "http-max-body", "http-allow-origin", "per-user-credentials", "log-level"}},
 	{"Model: what resolve asks", []string{"llm-base-url", "llm-model", "llm-timeout", "llm-max-tokens", "no-sampling"}},
 }
 
@@ -30,6 +30,7 @@ var credentialVars = [][2]string{
 	{"ASKAPI_HEADERS='Authorization: Bearer ghp_…'", "extra headers, one per line (as --header); for a spec that declares no scheme"},
 	{"ASKAPI_OAUTH2_CLIENT_ID=app ASKAPI_OAUTH2_CLIENT_SECRET=…", "OAuth2 client credentials: tokens from the spec's oauth2 scheme token URL (or --oauth2-token-url), for the scopes each operation requires"},
 	{"ASKAPI_OAUTH2_REFRESH_TOKEN=…", "OAuth2 delegated access: a refresh token exchanged for access tokens (with the client id and secret when the server wants them)"},
+	{"X-Askapi-Upstream-Key: sk_…", "with --per-user-credentials, the HTTP request header each MCP client sends with its own user's upstream key (not a variable)"},
 	{"ASKAPI_CONTINUATION_KEY=…", "key sealing continuations, so replicas share them (default: random per process)"},
 	{"ASKAPI_CONTINUATION_TTL=30m", "how long a continuation stays valid"},
 	{"ASKAPI_CACHE_DIR=~/.cache/askapi", "where compiled specs are cached (ASKAPI_CACHE=off: not at all)"},

@@ -19,6 +19,9 @@ type Access struct {
 	OAuth2TokenURL      string
 	OAuth2Scopes        []string
 	OAuth2RefreshBefore time.Duration
+	// PerUserCredentials takes the upstream secret from each HTTP request's PerUserHeader
+	// instead of the server's configuration (peruser.go).
+	PerUserCredentials bool
 }
 
 // upstreamSender is the sender of upstream requests, and of token requests: OAuth2 tokens

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
@@ -17,13 +18,13 @@ func refusedAccess(status int) bool {
 // upstreamFailure is the message of a failed answer. A 401 or 403 names the credential
 // askapi sent (its variable and where it went, never its value) or says none was sent and
 // how to send one, so the person knows which setting to check.
-func (p *Pipeline) upstreamFailure(op *tools.Operation, status int) string {
+func (p *Pipeline) upstreamFailure(ctx context.Context, op *tools.Operation, status int) string {
 	answered := fmt.Sprintf("the API answered %d", status)
 	if !refusedAccess(status) || p.Naive {
 		return answered
 	}
 	answered += " " + http.StatusText(status)
-	used := tools.CredentialsUsed(p.Catalog, op, p.Credentials)
+	used := tools.CredentialsUsed(p.Catalog, op, p.credentialsFor(ctx))
 	if len(used) > 0 {
 		what := strings.Join(used, " and ")
 		if status == http.StatusForbidden {
@@ -43,4 +44,17 @@ func (p *Pipeline) upstreamFailure(op *tools.Operation, status int) string {
 		return fmt.Sprintf("%s, and askapi sent no credential: the spec declares no security scheme. Say how the key goes with --auth bearer|basic|header:NAME|query:NAME and set %s, or set the header itself with ASKAPI_HEADERS (--header 'Authorization: Bearer …').", answered, tools.GenericAuthEnvVar)
 	}
 	return fmt.Sprintf("%s, and askapi sent no credential for %s: set %s (or ASKAPI_AUTH_<SCHEME> for one scheme), or the header with ASKAPI_HEADERS.", answered, op.Key(), tools.GenericAuthEnvVar)
+}
+
+// credentialPlace says where a scheme's secret is set: each user's header with
+// --per-user-credentials, ASKAPI_API_KEY for the scheme --auth adds, else where (the
+// scheme's variables).
+func (p *Pipeline) credentialPlace(scheme, where string) string {
+	switch {
+	case p.perUser:
+		return "your MCP client sends it in the " + PerUserHeader + " header of its requests to askapi"
+	case scheme == tools.FlagScheme:
+		return tools.GenericAuthEnvVar
+	}
+	return where
 }

@@ -16,6 +16,3 @@ func (p *Pipeline) edgeRedactor(ctx context.Context) *tools.Redactor {
 	base := p.secretList()
 	return tools.NewRedactor(append(base[:len(base):len(base)], extra...)...)
 }
-
-// requestSecrets are the secrets a request carries for itself (per-user credentials).
-func requestSecrets(ctx context.Context) []string { return nil }

@@ -51,7 +51,7 @@ func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[strin
 	if err != nil {
 		return nil, err
 	}
-	req, err := tools.BuildRequest(ctx, f.p.Catalog, op, args, base, f.p.Credentials)
+	req, err := tools.BuildRequest(ctx, f.p.Catalog, op, args, base, f.p.credentialsFor(ctx))
 	if err != nil {
 		if _, refused := tokenRefusal(err); refused {
 			f.denied = err
@@ -75,7 +75,7 @@ func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[strin
 	}
 	if refusedAccess(resp.Status) {
 		f.denied = &upstreamError{status: resp.Status, excerpt: excerpt(resp.Body, f.p.redactor()),
-			message: f.p.upstreamFailure(op, resp.Status), via: op.Key()}
+			message: f.p.upstreamFailure(ctx, op, resp.Status), via: op.Key()}
 		return nil, f.denied
 	}
 	if resp.Status >= 400 {

@@ -54,6 +54,8 @@ type Pipeline struct {
 	dynamic bool
 	// model is where resolve's model answers come from; nil when resolve is not served.
 	model *modelSource
+	// perUser takes each call's credentials from its request (peruser.go).
+	perUser bool
 
 	// configured are secrets of the configuration beyond Credentials (configuredSecrets).
 	configured  []string
@@ -210,7 +212,7 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		p.execute(ctx, c)
 		return
 	}
-	if qs := p.sensitive(c); len(qs) > 0 {
+	if qs := p.sensitive(ctx, c); len(qs) > 0 {
 		// Configuration, not the chat, must change: there is nothing to resume.
 		c.result.Status = clarify.StatusNeedsClarification
 		c.result.Questions = qs
@@ -393,14 +395,15 @@ func (p *Pipeline) resources(op *tools.Operation) map[string]string {
 
 // sensitive asks for configuration when the operation needs credentials askapi does not
 // have: a secret never travels through the chat.
-func (p *Pipeline) sensitive(c *call) []clarify.Question {
-	missing := tools.MissingCredentials(p.Catalog, c.op, p.Credentials)
+func (p *Pipeline) sensitive(ctx context.Context, c *call) []clarify.Question {
+	missing := tools.MissingCredentials(p.Catalog, c.op, p.credentialsFor(ctx))
 	var qs []clarify.Question
 	for _, scheme := range missing {
 		where := fmt.Sprintf("%s, or %s for every scheme", tools.AuthEnvVar(scheme), tools.GenericAuthEnvVar)
 		if s := p.Catalog.SecuritySchemes[scheme]; s != nil && s.Type == "apiKey" && s.In == "header" {
 			where += fmt.Sprintf(", or --header '%s: …' (ASKAPI_HEADERS)", s.ParamName)
 		}
+		where = p.credentialPlace(scheme, where)
 		qs = append(qs, clarify.Question{
 			Field:    scheme,
 			Kind:     clarify.Sensitive,
@@ -459,7 +462,7 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 		p.fail(c, err.Error(), 0, "")
 		return
 	}
-	req, err := tools.BuildRequest(ctx, p.Catalog, c.op, c.args, base, p.Credentials)
+	req, err := tools.BuildRequest(ctx, p.Catalog, c.op, c.args, base, p.credentialsFor(ctx))
 	if err != nil {
 		if q, ok := tokenRefusal(err); ok {
 			askForToken(c, q)
@@ -489,7 +492,7 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 		if p.askAPIRefusal(c, resp) {
 			return
 		}
-		p.fail(c, p.upstreamFailure(c.op, resp.Status), resp.Status, excerpt(resp.Body, p.redactor()))
+		p.fail(c, p.upstreamFailure(ctx, c.op, resp.Status), resp.Status, excerpt(resp.Body, p.redactor()))
 		return
 	}
 	if resp.Problem != nil {

@@ -64,8 +64,12 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	configured := configuredSecrets(opts)
 	logger := redactingLogger(opts.Logger, tools.NewRedactor(append(cred.Secrets(), configured...)...))
 	warnShortSecrets(logger, opts)
-	warnUnusedKey(logger, cat, opts)
-	warnUnusedOAuth2(logger, cat, cred)
+	if opts.PerUserCredentials {
+		cred = perUserOnly(logger, cred)
+	} else {
+		warnUnusedKey(logger, cat, opts)
+		warnUnusedOAuth2(logger, cat, cred)
+	}
 	base, err := EffectiveBaseURL(opts.BaseURL, cat.BaseURL)
 	if err != nil {
 		// Tools can still be listed and planned; calls answer this error until it is fixed.
@@ -117,6 +121,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		Logger:      logger,
 		dynamic:     dynamic,
 		configured:  configured,
+		perUser:     opts.PerUserCredentials,
 	}
 	if p.model, err = newModelSource(opts.LLM); err != nil {
 		return nil, err

@@ -29,6 +29,7 @@ func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
 		Version:           opts.Version,
 		Logger:            opts.Logger,
 		Census:            opts.census,
+		HTTPClient:        specClient(opts),
 	})
 	if err != nil {
 		return nil, err
@@ -64,6 +65,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	configured := configuredSecrets(opts)
 	logger := redactingLogger(opts.Logger, tools.NewRedactor(append(cred.Secrets(), configured...)...))
 	warnShortSecrets(logger, opts)
+	warnInsecure(logger, opts)
 	if opts.PerUserCredentials {
 		cred = perUserOnly(logger, cred)
 	} else {

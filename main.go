@@ -44,6 +44,7 @@ Run 'askapi serve -h' for every flag and its environment variable.
 `
 
 func main() {
+	clearUnfilledFields()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

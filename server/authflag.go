@@ -39,6 +39,6 @@ func warnUnusedKey(logger *slog.Logger, cat *tools.Catalog, opts Options) {
 		return
 	}
 	logger.Warn(fmt.Sprintf("%s is set, but the spec declares no security scheme, so the key is not sent: "+
-		"say how it goes with --auth bearer|basic|header:NAME|query:NAME (env ASKAPI_AUTH_MODE), "+
+		"say how it goes with --auth bearer|basic|header:NAME|query:NAME (env ASKAPI_AUTH), "+
 		"or set the header itself with ASKAPI_HEADERS (--header 'Authorization: Bearer …')", strings.Join(set, ", ")))
 }

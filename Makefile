@@ -1,5 +1,5 @@
 # Convenience targets; scripts/ holds the real commands.
-.PHONY: build test mcpb snapshots
+.PHONY: build test mcpb release snapshots
 
 build:
 	go build -o askapi .
@@ -10,6 +10,10 @@ test:
 # dist/askapi.mcpb: the MCP Bundle for this platform (needs npm ci in e2e/node).
 mcpb:
 	scripts/pack
+
+# dist/: binaries for darwin, linux and windows on amd64 and arm64, their bundles, SHA256SUMS.
+release:
+	scripts/release
 
 # Re-record the reviewed tool-schema snapshots after an intended change.
 snapshots:

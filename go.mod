@@ -13,6 +13,7 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/sashabaranov/go-openai v1.43.0
 	github.com/tidwall/gjson v1.20.1
+	golang.org/x/oauth2 v0.38.0
 	golang.org/x/text v0.14.0
 )
 

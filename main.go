@@ -44,6 +44,7 @@ Run 'askapi serve -h' for every flag and its environment variable.
 `
 
 func main() {
+	clearUnfilledFields()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
@@ -130,16 +131,26 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		headers = append(headers, v)
 		return nil
 	})
+	fs.StringVar(&o.Auth, "auth", os.Getenv("ASKAPI_AUTH"), "how the key (ASKAPI_API_KEY) goes where the spec declares no security scheme: bearer, basic, header:NAME, query:NAME, or oauth2 (tokens from --oauth2-token-url) (env ASKAPI_AUTH)")
+	fs.StringVar(&o.OAuth2TokenURL, "oauth2-token-url", os.Getenv("ASKAPI_OAUTH2_TOKEN_URL"), "OAuth2 token endpoint, overriding the spec's tokenUrl; client id and secret from ASKAPI_OAUTH2_CLIENT_ID and ASKAPI_OAUTH2_CLIENT_SECRET, or a refresh token from ASKAPI_OAUTH2_REFRESH_TOKEN (env ASKAPI_OAUTH2_TOKEN_URL)")
+	listFlag(fs, &o.OAuth2Scopes, "oauth2-scopes", "ASKAPI_OAUTH2_SCOPES", "OAuth2 scopes asked for where an operation's security requirement lists none; repeatable")
+	fs.DurationVar(&o.OAuth2RefreshBefore, "oauth2-refresh-before", envDuration("ASKAPI_OAUTH2_REFRESH_BEFORE", tools.DefaultOAuth2RefreshBefore), "replace an OAuth2 access token this long before it expires; tokens live in memory only (env ASKAPI_OAUTH2_REFRESH_BEFORE)")
 	fs.StringVar(&o.HTTPAddr, "http", os.Getenv("ASKAPI_HTTP"), "serve streamable HTTP on ADDR instead of stdio; loopback unless a host is given (env ASKAPI_HTTP)")
+	fs.BoolVar(&o.PerUserCredentials, "per-user-credentials", envBool("ASKAPI_PER_USER_CREDENTIALS"), "over HTTP, take the upstream key from each MCP request's X-Askapi-Upstream-Key header, for that request only, instead of ASKAPI_API_KEY (env ASKAPI_PER_USER_CREDENTIALS)")
 	fs.StringVar(&o.HTTPToken, "http-token", os.Getenv("ASKAPI_HTTP_TOKEN"), "bearer token HTTP clients must send (env ASKAPI_HTTP_TOKEN)")
 	fs.Int64Var(&o.HTTPMaxBody, "http-max-body", envInt("ASKAPI_HTTP_MAX_BODY", server.DefaultHTTPMaxBody), "largest HTTP request body in bytes; a larger one gets 413 unread (env ASKAPI_HTTP_MAX_BODY)")
 	listFlag(fs, &o.HTTPAllowOrigins, "http-allow-origin", "ASKAPI_HTTP_ALLOW_ORIGINS", "browser origin (https://app.example.com) allowed to call over HTTP, besides the server's own host and loopback; repeatable")
+	fs.StringVar(&o.TLS.CAFile, "ca-file", os.Getenv("ASKAPI_CA_FILE"), "PEM file of CA certificates trusted besides the system's, for an upstream (or spec URL, or token URL) under a company CA (env ASKAPI_CA_FILE)")
+	fs.StringVar(&o.TLS.ClientCert, "client-cert", os.Getenv("ASKAPI_CLIENT_CERT"), "PEM client certificate for mutual TLS, with --client-key (env ASKAPI_CLIENT_CERT)")
+	fs.StringVar(&o.TLS.ClientKey, "client-key", os.Getenv("ASKAPI_CLIENT_KEY"), "PEM key of --client-cert (env ASKAPI_CLIENT_KEY)")
+	fs.BoolVar(&o.TLS.Insecure, "insecure", envBool("ASKAPI_INSECURE"), "do not verify the upstream's TLS certificate: local development only, warned at start (env ASKAPI_INSECURE)")
 	fs.DurationVar(&o.Timeout, "timeout", envDuration("ASKAPI_TIMEOUT", 30*time.Second), "timeout of every upstream call (env ASKAPI_TIMEOUT)")
 	fs.Int64Var(&o.MaxBody, "max-body", envInt("ASKAPI_MAX_BODY", 1<<20), "response bytes kept before truncating (env ASKAPI_MAX_BODY)")
 	fs.BoolVar(&o.Naive, "naive", envBool("ASKAPI_NAIVE"), "plain pass-through proxy: no completion, no clarification; for comparison only (env ASKAPI_NAIVE)")
 	fs.BoolVar(&o.Compact, "compact", envBool("ASKAPI_COMPACT"), "answer in the compact shape: no empty values, nulls or hypermedia links; identifiers and names kept; _compact: false per call undoes it (env ASKAPI_COMPACT)")
 	logLevel := fs.String("log-level", envOr("ASKAPI_LOG_LEVEL", "info"), "debug, info, warn or error; logs go to stderr (env ASKAPI_LOG_LEVEL)")
 	llmFlags(fs, &o.LLM)
+	fs.Usage = func() { serveUsage(fs) }
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -149,6 +160,9 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	o.ContinuationTTL = envDuration("ASKAPI_CONTINUATION_TTL", 30*time.Minute)
 	if o.Spec == "" {
 		return errors.New("serve: --spec (or ASKAPI_SPEC) is required")
+	}
+	if o.PerUserCredentials && o.HTTPAddr == "" {
+		return errors.New("serve: --per-user-credentials needs --http: over stdio there is one user, whose key is ASKAPI_API_KEY")
 	}
 	if err := server.CheckMode(o.Mode); err != nil {
 		return fmt.Errorf("serve: %w (env ASKAPI_MODE)", err)

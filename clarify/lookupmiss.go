@@ -27,21 +27,3 @@ func FromFailedLookup(r reverse.Resolution, candidates []Candidate) Question {
 	}
 	return q
 }
-
-// CredentialRefused is the question for a lookup the API refused for its credential: the
-// configuration must change, and no further producer is tried. vars names where the
-// credential is set; no value is shown.
-func CredentialRefused(r reverse.Resolution, field string, vars []string) Question {
-	where := "askapi's configuration"
-	if len(vars) > 0 {
-		where = strings.Join(vars, " or ")
-	}
-	return Question{
-		Field: field,
-		Kind:  Sensitive,
-		Question: fmt.Sprintf("The API refused askapi's credential while looking up %s (%s). Check the credential set in %s, in the client's server settings; never paste it in chat.",
-			describe(r.Input), strings.Join(r.Tried, "; "), where),
-		Reason: fmt.Sprintf("%s refused the credential", r.Via),
-		Via:    r.Via,
-	}
-}

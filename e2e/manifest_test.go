@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -39,7 +40,15 @@ type manifest struct {
 		Type      string `json:"type"`
 		Required  bool   `json:"required"`
 		Sensitive bool   `json:"sensitive"`
+		Default   any    `json:"default"`
 	} `json:"user_config"`
+	Repository struct {
+		URL string `json:"url"`
+	} `json:"repository"`
+	Homepage        string   `json:"homepage"`
+	Support         string   `json:"support"`
+	PrivacyPolicies []string `json:"privacy_policies"`
+	License         string   `json:"license"`
 }
 
 func readManifest(t *testing.T, data []byte) manifest {
@@ -71,22 +80,54 @@ func TestManifestValidates(t *testing.T) {
 	if strings.Join(m.Server.MCPConfig.Args, " ") != "serve" {
 		t.Errorf("args %v, want [serve]", m.Server.MCPConfig.Args)
 	}
+	// Each form field goes to the variable of the flag it stands for.
 	wantEnv := map[string]string{
-		"ASKAPI_SPEC":     "${user_config.spec}",
-		"ASKAPI_BASE_URL": "${user_config.base_url}",
-		"ASKAPI_API_KEY":  "${user_config.api_key}",
+		"ASKAPI_SPEC": "spec", "ASKAPI_BASE_URL": "base_url", "ASKAPI_API_KEY": "api_key", "ASKAPI_AUTH": "auth",
+		"ASKAPI_HEADERS": "headers", "ASKAPI_READ_ONLY": "read_only", "ASKAPI_INCLUDE": "include", "ASKAPI_TAGS": "tags",
+		"ASKAPI_POLICY": "policy", "ASKAPI_OAUTH2_CLIENT_ID": "oauth2_client_id", "ASKAPI_OAUTH2_CLIENT_SECRET": "oauth2_client_secret",
+		"ASKAPI_OAUTH2_REFRESH_TOKEN": "oauth2_refresh_token", "ASKAPI_OAUTH2_TOKEN_URL": "oauth2_token_url",
+		"ASKAPI_OAUTH2_SCOPES": "oauth2_scopes", "ASKAPI_CA_FILE": "ca_file",
 	}
-	for k, v := range wantEnv {
-		if m.Server.MCPConfig.Env[k] != v {
+	for k, field := range wantEnv {
+		if v := "${user_config." + field + "}"; m.Server.MCPConfig.Env[k] != v {
 			t.Errorf("env %s = %q, want %q", k, m.Server.MCPConfig.Env[k], v)
 		}
+		if _, ok := m.UserConfig[field]; !ok {
+			t.Errorf("env %s names user_config.%s, which the form lacks", k, field)
+		}
+	}
+	if len(m.Server.MCPConfig.Env) != len(wantEnv) || len(m.UserConfig) != len(wantEnv) {
+		t.Errorf("%d variables and %d form fields, want %d of each", len(m.Server.MCPConfig.Env), len(m.UserConfig), len(wantEnv))
 	}
 	if !m.ToolsGenerated {
 		t.Error("tools_generated should be true: the tools come from the spec")
 	}
-	uc := m.UserConfig
-	if !uc["spec"].Required || uc["base_url"].Required || uc["api_key"].Required || !uc["api_key"].Sensitive || uc["spec"].Sensitive {
-		t.Errorf("user_config = %+v: spec required; base_url and api_key optional; api_key sensitive", uc)
+	for name, f := range m.UserConfig {
+		secret := name == "api_key" || name == "headers" || name == "oauth2_client_secret" || name == "oauth2_refresh_token"
+		if f.Sensitive != secret {
+			t.Errorf("user_config.%s sensitive = %v, want %v", name, f.Sensitive, secret)
+		}
+		if f.Required != (name == "spec") {
+			t.Errorf("user_config.%s required = %v: only the spec is", name, f.Required)
+		}
+		if !f.Required && f.Default == nil {
+			t.Errorf("user_config.%s is optional without a default", name)
+		}
+	}
+	for name, typ := range map[string]string{"spec": "file", "policy": "file", "ca_file": "file", "read_only": "boolean"} {
+		if m.UserConfig[name].Type != typ {
+			t.Errorf("user_config.%s is a %s, want a %s", name, m.UserConfig[name].Type, typ)
+		}
+	}
+	if m.Repository.URL == "" || m.Homepage == "" || m.Support == "" || len(m.PrivacyPolicies) == 0 || m.License != "MIT" {
+		t.Errorf("repository %q, homepage %q, support %q, privacy_policies %v, license %q: all wanted", m.Repository.URL, m.Homepage, m.Support, m.PrivacyPolicies, m.License)
+	}
+	if strings.Join(m.Compatibility.Platforms, ",") != "darwin,win32,linux" {
+		t.Errorf("platforms %v, want darwin, win32 and linux", m.Compatibility.Platforms)
+	}
+	license, err := os.ReadFile(filepath.Join(e2e.RepoRoot(), "LICENSE"))
+	if err != nil || !strings.Contains(string(license), "MIT License") {
+		t.Errorf("LICENSE: %v; the manifest says MIT", err)
 	}
 }
 
@@ -146,7 +187,13 @@ func TestPackBundle(t *testing.T) {
 
 	// Start the server the way an MCPB host does: ${__dirname} is the unpacked bundle,
 	// ${user_config.*} are what the user typed into the form (base URL and key left empty).
-	userConfig := map[string]string{"spec": specPath("alertmanager-v2.yaml"), "base_url": "", "api_key": ""}
+	// The other fields keep their defaults.
+	userConfig := map[string]string{"spec": specPath("alertmanager-v2.yaml")}
+	for name, f := range bundled.UserConfig {
+		if _, set := userConfig[name]; !set && f.Default != nil {
+			userConfig[name] = fmt.Sprint(f.Default)
+		}
+	}
 	expand := func(s string) string {
 		s = strings.ReplaceAll(s, "${__dirname}", unpacked)
 		for k, v := range userConfig {

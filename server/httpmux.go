@@ -43,8 +43,12 @@ func newHTTPFront(s *mcpserver.MCPServer, list *encodedList, ready <-chan struct
 		streamOpts = append(streamOpts, mcpserver.WithStreamableHTTPCORS(mcpserver.WithCORSAllowedOrigins(allowed...)))
 	}
 	streamable := mcpserver.NewStreamableHTTPServer(s, streamOpts...)
+	var inner http.Handler = wholeListHTTP(list, streamable)
+	if opts.PerUserCredentials {
+		inner = perUserCredentials(inner)
+	}
 	mcp := origins.guard(requireBearer(opts.HTTPToken,
-		limitBody(maxBody, requireSession(sessions, wholeListHTTP(list, streamable)))))
+		limitBody(maxBody, requireSession(sessions, inner))))
 	isReady := func() bool {
 		select {
 		case <-ready:

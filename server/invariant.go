@@ -88,17 +88,3 @@ func (p *Pipeline) lookupCandidates(op *tools.Operation, r reverse.Resolution) [
 	}
 	return candidatesOf(ops)
 }
-
-// credentialRefused is the question for a lookup refused for its credential, naming
-// where the credential is configured.
-func (p *Pipeline) credentialRefused(r reverse.Resolution) clarify.Question {
-	var vars []string
-	field := r.Arg
-	if prod := p.Catalog.Lookup(r.Via); prod != nil {
-		vars = tools.CredentialVars(p.Catalog, prod, p.Credentials)
-		if missing := tools.MissingCredentials(p.Catalog, prod, p.Credentials); len(missing) > 0 {
-			field = missing[0]
-		}
-	}
-	return clarify.CredentialRefused(r, field, vars)
-}

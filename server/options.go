@@ -53,6 +53,8 @@ type Options struct {
 
 	// LLM says how resolve reaches a model (llm.go).
 	LLM LLMOptions
+	// Access says how askapi authenticates upstream and to whom it talks (access.go).
+	Access
 
 	// Environ is where credentials (ASKAPI_AUTH_<SCHEME>, ASKAPI_API_KEY) are read from.
 	Environ []string

@@ -53,6 +53,8 @@ type Pipeline struct {
 	dynamic bool
 	// model is where resolve's model answers come from; nil when resolve is not served.
 	model *modelSource
+	// perUser takes each call's credentials from its request (peruser.go).
+	perUser bool
 
 	// configured are secrets of the configuration beyond Credentials (configuredSecrets).
 	configured  []string
@@ -215,7 +217,7 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		p.fail(c, msg, 0, "")
 		return
 	}
-	if qs := p.sensitive(c); len(qs) > 0 {
+	if qs := p.sensitive(ctx, c); len(qs) > 0 {
 		// Configuration, not the chat, must change: there is nothing to resume.
 		c.result.Status = clarify.StatusNeedsClarification
 		c.result.Questions = qs
@@ -361,7 +363,13 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 	for _, r := range rs {
 		done[r.Arg] = true
 	}
-	rs = append(rs, p.modelLookups(ctx, c, done, f)...)
+	if f.denied == nil {
+		rs = append(rs, p.modelLookups(ctx, c, done, f)...)
+	}
+	if f.refused(c) {
+		// A credential refused: asked alone, and no other lookup was tried after it.
+		return nil, false
+	}
 	for _, r := range rs {
 		if c.state.Resolutions == nil {
 			c.state.Resolutions = map[string]reverse.Resolution{}
@@ -381,12 +389,6 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 				Field: r.Arg, Value: r.Value, From: r.Input, Via: r.Via, Call: call, Label: r.Label, ChosenBy: r.ChosenBy,
 			})
 		case reverse.Failed:
-			if reverse.CredentialRefused(r.Err) {
-				// The configuration must change: asked alone, nothing to resume.
-				c.result.Status = clarify.StatusNeedsClarification
-				c.result.Questions = []clarify.Question{p.credentialRefused(r)}
-				return nil, false
-			}
 			qs = append(qs, clarify.FromFailedLookup(r, p.lookupCandidates(c.op, r)))
 		default:
 			if q, ok := clarify.FromResolution(r); ok {
@@ -406,14 +408,15 @@ func (p *Pipeline) resources(op *tools.Operation) map[string]string {
 
 // sensitive asks for configuration when the operation needs credentials askapi does not
 // have: a secret never travels through the chat.
-func (p *Pipeline) sensitive(c *call) []clarify.Question {
-	missing := tools.MissingCredentials(p.Catalog, c.op, p.Credentials)
+func (p *Pipeline) sensitive(ctx context.Context, c *call) []clarify.Question {
+	missing := tools.MissingCredentials(p.Catalog, c.op, p.credentialsFor(ctx))
 	var qs []clarify.Question
 	for _, scheme := range missing {
 		where := fmt.Sprintf("%s, or %s for every scheme", tools.AuthEnvVar(scheme), tools.GenericAuthEnvVar)
 		if s := p.Catalog.SecuritySchemes[scheme]; s != nil && s.Type == "apiKey" && s.In == "header" {
 			where += fmt.Sprintf(", or --header '%s: …' (ASKAPI_HEADERS)", s.ParamName)
 		}
+		where = p.credentialPlace(scheme, where)
 		qs = append(qs, clarify.Question{
 			Field:    scheme,
 			Kind:     clarify.Sensitive,
@@ -479,8 +482,12 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 		p.fail(c, err.Error(), 0, "")
 		return
 	}
-	req, err := tools.BuildRequest(ctx, p.Catalog, c.op, c.args, base, p.Credentials)
+	req, err := tools.BuildRequest(ctx, p.Catalog, c.op, c.args, base, p.credentialsFor(ctx))
 	if err != nil {
+		if q, ok := tokenRefusal(err); ok {
+			askForToken(c, q)
+			return
+		}
 		p.fail(c, fmt.Sprintf("build request: %v", err), 0, "")
 		return
 	}
@@ -489,6 +496,10 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 	resp, err := p.Sender.Send(req, p.secretList())
 	if err != nil {
 		c.result.Calls = append(c.result.Calls, tools.CallOf(req, 0, time.Since(start), p.secretList()))
+		if q, ok := tokenRefusal(err); ok {
+			askForToken(c, q)
+			return
+		}
 		p.fail(c, err.Error(), 0, "")
 		return
 	}
@@ -501,7 +512,7 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 		if p.askAPIRefusal(c, resp) {
 			return
 		}
-		p.fail(c, fmt.Sprintf("the API answered %d", resp.Status), resp.Status, excerpt(resp.Body, p.redactor()))
+		p.fail(c, p.upstreamFailure(ctx, c.op, resp.Status), resp.Status, excerpt(resp.Body, p.redactor()))
 		return
 	}
 	if resp.Problem != nil {

@@ -40,6 +40,7 @@ func configuredSecrets(opts Options) []string {
 		}
 	}
 	out := tools.Credentials{Schemes: schemes, Headers: headers}.Secrets()
+	out = append(out, oauth2Secrets(opts)...)
 	return append(out, opts.HTTPToken, opts.ContinuationKey, opts.LLM.APIKey)
 }
 
@@ -54,7 +55,7 @@ func (p *Pipeline) redactor() *tools.Redactor {
 // progress it reports on the way is redacted too.
 func (p *Pipeline) atEdge(h mcpserver.ToolHandlerFunc) mcpserver.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		rd := p.redactor()
+		rd := p.edgeRedactor(ctx)
 		res, err := h(context.WithValue(ctx, redactorKey{}, rd), req)
 		if err != nil {
 			return nil, errors.New(rd.String(err.Error()))

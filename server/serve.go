@@ -13,6 +13,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -25,7 +26,8 @@ import (
 // It answers initialize at once and loads the spec meanwhile: tools/list and tools/call
 // wait for the catalog, so a client never sees an empty or partial list (in dynamic mode,
 // whose tools depend on no catalog, tools/list is answered as soon as the mode is known).
-// A spec that cannot be loaded ends the server with the loader's error.
+// A spec that cannot be loaded ends an HTTP server with the loader's error; over stdio
+// the server stays up and serves the error as its one tool (loaderror.go).
 func Serve(ctx context.Context, opts Options) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -54,7 +56,22 @@ func Serve(ctx context.Context, opts Options) error {
 		defer close(ready)
 		publish := sync.OnceFunc(func() { close(listed) })
 		defer publish()
-		if err := load(ctx, s, opts, func(l *toolList) { list.publish(l); publish() }); err != nil {
+		var listedEarly atomic.Bool
+		err := load(ctx, s, opts, func(l *toolList) { list.publish(l); listedEarly.Store(true); publish() })
+		if err == nil || ctx.Err() != nil {
+			return
+		}
+		if opts.HTTPAddr != "" {
+			// A team server fails fast, for its supervisor to see and restart.
+			cancel(err)
+			return
+		}
+		// A host shows a server that exits only as "Connection closed": stay up, and
+		// answer with the message (loaderror.go).
+		if opts.Logger != nil {
+			opts.Logger.Error("the spec could not be loaded; serving only the "+ToolSpecError+" tool, which says why", "error", err)
+		}
+		if err := serveLoadError(s, list, err, opts, listedEarly.Load()); err != nil {
 			cancel(err)
 		}
 	}()

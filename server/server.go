@@ -29,6 +29,7 @@ func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
 		Version:           opts.Version,
 		Logger:            opts.Logger,
 		Census:            opts.census,
+		HTTPClient:        specClient(opts),
 	})
 	if err != nil {
 		return nil, err
@@ -43,11 +44,19 @@ func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
 
 // NewPipeline wires the call pipeline for a catalog.
 func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
+	cat, err := withAuthFlag(cat, opts)
+	if err != nil {
+		return nil, err
+	}
 	cred := tools.CredentialsFromEnv(cat, opts.Environ)
 	for _, h := range opts.Headers {
 		if err := cred.AddHeader(h); err != nil {
 			return nil, fmt.Errorf("--header: %w", err)
 		}
+	}
+	sender, err := upstreamSender(opts, &cred)
+	if err != nil {
+		return nil, err
 	}
 	sealer, err := clarify.NewSealer(opts.ContinuationKey, opts.ContinuationTTL)
 	if err != nil {
@@ -56,6 +65,13 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	configured := configuredSecrets(opts)
 	logger := redactingLogger(opts.Logger, tools.NewRedactor(append(cred.Secrets(), configured...)...))
 	warnShortSecrets(logger, opts)
+	warnInsecure(logger, opts)
+	if opts.PerUserCredentials {
+		cred = perUserOnly(logger, cred)
+	} else {
+		warnUnusedKey(logger, cat, opts)
+		warnUnusedOAuth2(logger, cat, cred)
+	}
 	base, err := EffectiveBaseURL(opts.BaseURL, cat.BaseURL)
 	if err != nil {
 		// Tools can still be listed and planned; calls answer this error until it is fixed.
@@ -100,13 +116,14 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		Catalog:     cat,
 		BaseURL:     base,
 		Credentials: cred,
-		Sender:      tools.NewSender(opts.Timeout, opts.MaxBody),
+		Sender:      sender,
 		Sealer:      sealer,
 		Naive:       opts.Naive,
 		Compact:     opts.Compact,
 		Logger:      logger,
 		dynamic:     dynamic,
 		configured:  configured,
+		perUser:     opts.PerUserCredentials,
 	}
 	if p.model, err = newModelSource(opts.LLM); err != nil {
 		return nil, err

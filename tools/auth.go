@@ -17,6 +17,16 @@ type Credentials struct {
 	Schemes map[string]string
 	// Headers are extra headers from --header 'Name: value', sent on every request.
 	Headers http.Header
+	// Sources names the environment variable each scheme's secret came from, so an
+	// answer refusing it can say which to check.
+	Sources map[string]string
+	// OAuth2, when set, gets tokens for oauth2 schemes that have no secret of their own.
+	OAuth2 *OAuth2Tokens
+}
+
+// has reports whether the scheme can be given a credential: a secret, or a token.
+func (c Credentials) has(name string, s *SecurityScheme) bool {
+	return c.Schemes[name] != "" || c.OAuth2.serves(s)
 }
 
 // authEnvPrefix starts the environment variable holding a scheme's secret.
@@ -47,17 +57,19 @@ func CredentialsFromEnv(c *Catalog, environ []string) Credentials {
 			env[k] = v
 		}
 	}
-	cred := Credentials{Schemes: map[string]string{}}
+	cred := Credentials{Schemes: map[string]string{}, Sources: map[string]string{}}
 	if c == nil {
 		return cred
 	}
 	for name, s := range c.SecuritySchemes {
 		if v := env[AuthEnvVar(name)]; v != "" {
 			cred.Schemes[name] = v
+			cred.Sources[name] = AuthEnvVar(name)
 		} else if v := env[GenericAuthEnvVar]; v != "" && !carriesUserName(name, s) {
 			// One key for every scheme: what the MCP Bundle's single "API key" field sets;
 			// never a user name (Api-Username beside Api-Key).
 			cred.Schemes[name] = v
+			cred.Sources[name] = GenericAuthEnvVar
 		}
 	}
 	return cred
@@ -127,6 +139,8 @@ func (c Credentials) Secrets() []string {
 		}
 		if _, pass, ok := strings.Cut(plain, ":"); ok {
 			add(pass)
+		} else {
+			add(plain + ":") // a bare key sent as Basic travels as base64 of "key:"
 		}
 	}
 	for _, vs := range c.Headers {
@@ -156,21 +170,26 @@ func securityFor(cat *Catalog, op *Operation) []SecurityRequirement {
 	return nil
 }
 
-// chooseRequirement picks the first requirement whose schemes all have a secret. A
+// chooseRequirement picks the first requirement whose schemes all have a secret (a shared
+// key goes as Bearer rather than Basic where both are offered: preferBearer). A
 // credentialed alternative wins over an anonymous one ({}), because a configured secret
 // shows the user wants it used (higher limits, private data). ok is false when nothing
 // applies: the request then goes without scheme auth (--header may still carry it) and the
 // upstream answers 401.
 func chooseRequirement(reqs []SecurityRequirement, schemes map[string]*SecurityScheme, cred Credentials) (SecurityRequirement, bool) {
 	anonymous := false
+	var met []SecurityRequirement
 	for _, r := range reqs {
 		if len(r) == 0 {
 			anonymous = true
 			continue
 		}
-		if requirementMet(r, schemes, func(name string, _ *SecurityScheme) bool { return cred.Schemes[name] != "" }) {
-			return r, true
+		if requirementMet(r, schemes, cred.has) {
+			met = append(met, r)
 		}
+	}
+	if len(met) > 0 {
+		return preferBearer(met, schemes, cred), true
 	}
 	return nil, anonymous
 }
@@ -210,7 +229,7 @@ func MissingCredentials(cat *Catalog, op *Operation, cred Credentials) []string 
 	}
 	for _, r := range reqs {
 		if len(r) == 0 || requirementMet(r, schemes, func(name string, s *SecurityScheme) bool {
-			return cred.Schemes[name] != "" || headerCarries(cred.Headers, s)
+			return cred.has(name, s) || headerCarries(cred.Headers, s)
 		}) {
 			return nil
 		}
@@ -220,7 +239,7 @@ func MissingCredentials(cat *Catalog, op *Operation, cred Credentials) []string 
 	var out []string
 	for name := range reqs[0] {
 		s := schemes[name]
-		if cred.Schemes[name] != "" || s != nil && headerCarries(cred.Headers, s) {
+		if cred.has(name, s) || s != nil && headerCarries(cred.Headers, s) {
 			continue
 		}
 		out = append(out, name)
@@ -251,7 +270,16 @@ func applyAuth(req *http.Request, cat *Catalog, op *Operation, cred Credentials)
 		}
 		sort.Strings(names)
 		for _, name := range names {
-			if err := applyScheme(req, schemes[name], cred.Schemes[name]); err != nil {
+			secret := cred.Schemes[name]
+			if secret == "" {
+				// An oauth2 scheme served by the token store, for the operation's scopes.
+				token, err := cred.OAuth2.token(req.Context(), schemes[name], r[name])
+				if err != nil {
+					return fmt.Errorf("security scheme %q: %w", name, err)
+				}
+				secret = token
+			}
+			if err := applyScheme(req, schemes[name], secret); err != nil {
 				return fmt.Errorf("security scheme %q: %w", name, err)
 			}
 		}
@@ -291,11 +319,7 @@ func applyScheme(req *http.Request, s *SecurityScheme, secret string) error {
 	case "http":
 		switch s.Scheme {
 		case "basic":
-			// "user:password" is encoded here; a value without ':' is taken as already encoded.
-			if strings.Contains(secret, ":") {
-				secret = base64.StdEncoding.EncodeToString([]byte(secret))
-			}
-			req.Header.Set("Authorization", "Basic "+secret)
+			req.Header.Set("Authorization", "Basic "+basicCredential(secret))
 		case "bearer", "":
 			req.Header.Set("Authorization", "Bearer "+stripBearer(secret))
 		default:

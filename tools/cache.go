@@ -20,7 +20,7 @@ import (
 // cannot be read is ignored and rewritten.
 
 // cacheFormat changes whenever the compiled catalog or its encoding changes meaning.
-const cacheFormat = "askapi-catalog-12"
+const cacheFormat = "askapi-catalog-13"
 
 // maxCacheEntry caps what is read back from one cache file.
 const maxCacheEntry = 256 << 20

@@ -319,6 +319,7 @@ func (e *catEncoder) header(c *Catalog) {
 		e.str(s.Scheme)
 		e.str(s.In)
 		e.str(s.ParamName)
+		e.str(s.TokenURL)
 	}
 	e.security(c.Security)
 	e.anyMap(c.Extensions)

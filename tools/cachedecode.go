@@ -273,7 +273,7 @@ func (d *catDecoder) header() (*Catalog, int) {
 		c.SecuritySchemes = make(map[string]*SecurityScheme, n)
 		for range n {
 			k := d.str()
-			c.SecuritySchemes[k] = &SecurityScheme{Name: d.str(), Type: d.str(), Scheme: d.str(), In: d.str(), ParamName: d.str()}
+			c.SecuritySchemes[k] = &SecurityScheme{Name: d.str(), Type: d.str(), Scheme: d.str(), In: d.str(), ParamName: d.str(), TokenURL: d.str()}
 		}
 	}
 	c.Security = d.security()

@@ -422,6 +422,7 @@ func (c *compiler) securitySchemes(components []byte) map[string]*SecurityScheme
 			Scheme:    strings.ToLower(rawStr(f["scheme"])),
 			In:        rawStr(f["in"]),
 			ParamName: rawStr(f["name"]),
+			TokenURL:  c.oauth2TokenURL(f["flows"]),
 		}
 	}
 	return out

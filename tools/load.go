@@ -456,6 +456,10 @@ func (l *specLoader) decodeYAML(data []byte) (any, []string, *SpecError) {
 		if ptr, eline, ecol := yamlErrorPointer(data, line); eline > 0 {
 			e.Pointer, e.Line, e.Column = ptr, eline, ecol
 		}
+		// The parser names the construct it was in; the line that broke it is later.
+		if pl := yamlProblemLine(data, line); pl > e.Line {
+			e.Line, e.Column = pl, lineIndentColumn(data, pl)
+		}
 		return nil, nil, e
 	}
 	c := yamlConverter{source: l.source}

@@ -151,6 +151,9 @@ func TestLoadMalformed(t *testing.T) {
 			msgContains: []string{"invalid JSON", "in string literal"}},
 		{file: "truncated.yaml", pointer: "/paths/~1pets/get/tags", line: 8,
 			msgContains: []string{"invalid YAML"}},
+		// The parser names the mapping opened on line 7; the key that broke it is on 13.
+		{file: "misindented-key.yaml", pointer: "/paths/~1pets/get", line: 13,
+			msgContains: []string{"invalid YAML", "did not find expected key"}},
 		{file: "truncated-quote.yaml", pointer: "/paths/~1pets/get/summary", line: 8,
 			msgContains: []string{"invalid YAML", "end of stream"}},
 		{file: "dangling-ref.json", pointer: "/paths/~1pets/get/responses/200/content/application~1json/schema", line: 12,

@@ -46,6 +46,8 @@ type SecurityScheme struct {
 	// In and ParamName locate an apiKey: header, query or cookie.
 	In        string `json:"in,omitempty"`
 	ParamName string `json:"param_name,omitempty"`
+	// TokenURL is where an oauth2 scheme's tokens come from (its flows' tokenUrl).
+	TokenURL string `json:"token_url,omitempty"`
 }
 
 // Operation is one OpenAPI operation, served as one tool.

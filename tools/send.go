@@ -168,7 +168,7 @@ func (s *Sender) sendError(req *http.Request, err error, secrets []string) error
 	}
 	var ne net.Error
 	timeout := errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
-	reason := cause.Error()
+	reason := tlsReason(cause, req.URL.Host)
 	if timeout {
 		reason = "no response in time"
 		if s.Timeout > 0 {

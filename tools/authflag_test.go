@@ -1,0 +1,94 @@
+package tools
+
+import (
+	"context"
+	"encoding/base64"
+	"strings"
+	"testing"
+)
+
+func TestBasicCredential(t *testing.T) {
+	cases := []struct{ secret, want string }{
+		{"ann:pa55", b64s("ann:pa55")},
+		{"sk_test_x", b64s("sk_test_x:")},
+		{"sk_test_x:", b64s("sk_test_x:")},
+		{b64s("ann:pa55"), b64s("ann:pa55")}, // configured encoded already
+		{"YWJj", b64s("YWJj:")},              // base64 of "abc": no colon inside, so a key
+	}
+	for _, c := range cases {
+		if got := basicCredential(c.secret); got != c.want {
+			t.Errorf("basicCredential(%q) = %q, want %q", c.secret, got, c.want)
+		}
+	}
+}
+
+func TestParseAuthFlag(t *testing.T) {
+	cases := []struct {
+		in   string
+		want SecurityScheme
+		err  string
+	}{
+		{"bearer", SecurityScheme{Name: FlagScheme, Type: "http", Scheme: "bearer"}, ""},
+		{"Basic", SecurityScheme{Name: FlagScheme, Type: "http", Scheme: "basic"}, ""},
+		{"header:X-API-Key", SecurityScheme{Name: FlagScheme, Type: "apiKey", In: "header", ParamName: "X-API-Key"}, ""},
+		{"query: api_key", SecurityScheme{Name: FlagScheme, Type: "apiKey", In: "query", ParamName: "api_key"}, ""},
+		{"header:", SecurityScheme{}, "needs the header's name"},
+		{"bearer:x", SecurityScheme{}, "takes no name"},
+		{"digest", SecurityScheme{}, "want bearer, basic"},
+	}
+	for _, c := range cases {
+		s, err := ParseAuthFlag(c.in)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("ParseAuthFlag(%q) error %v, want %q", c.in, err, c.err)
+			}
+			continue
+		}
+		if err != nil || *s != c.want {
+			t.Errorf("ParseAuthFlag(%q) = %+v, %v; want %+v", c.in, s, err, c.want)
+		}
+	}
+}
+
+// --auth secures what the spec leaves open and leaves what it declares alone, on a copy.
+func TestWithFlagAuth(t *testing.T) {
+	cat := authCatalog()
+	declared := &Operation{Method: "GET", Path: "/keyed", Security: []SecurityRequirement{{"headerKey": nil}}}
+	open := &Operation{Method: "GET", Path: "/open"}
+	cat.Operations = []*Operation{declared, open}
+	s, _ := ParseAuthFlag("bearer")
+	out := WithFlagAuth(cat, s)
+	if open.Security != nil || cat.SecuritySchemes[FlagScheme] != nil {
+		t.Fatal("WithFlagAuth changed the catalog it was given")
+	}
+	cred := Credentials{Schemes: map[string]string{"headerKey": "hk", FlagScheme: "tok"}}
+	for _, c := range []struct {
+		op            *Operation
+		key, authzHdr string
+	}{{out.Operations[0], "hk", ""}, {out.Operations[1], "", "Bearer tok"}} {
+		req, err := BuildRequest(context.Background(), out, c.op, nil, "http://h", cred)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if req.Header.Get("X-API-Key") != c.key || req.Header.Get("Authorization") != c.authzHdr {
+			t.Errorf("%s: X-API-Key %q Authorization %q", c.op.Path, req.Header.Get("X-API-Key"), req.Header.Get("Authorization"))
+		}
+	}
+}
+
+func TestCredentialsUsedNamesVariables(t *testing.T) {
+	cat := authCatalog()
+	cat.Security = []SecurityRequirement{{"basic": nil}, {"bearer": nil}}
+	cred := CredentialsFromEnv(cat, []string{"ASKAPI_API_KEY=sk_test_x"})
+	_ = cred.AddHeader("X-Tenant: acme")
+	got := strings.Join(CredentialsUsed(cat, &Operation{Method: "GET", Path: "/x"}, cred), "; ")
+	want := `ASKAPI_API_KEY (scheme "bearer", Authorization: Bearer); the X-Tenant header of --header / ASKAPI_HEADERS`
+	if got != want {
+		t.Errorf("CredentialsUsed = %q, want %q", got, want)
+	}
+	if strings.Contains(got, "sk_test_x") || strings.Contains(got, "acme") {
+		t.Error("a secret in the description")
+	}
+}
+
+func b64s(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }

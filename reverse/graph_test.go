@@ -292,7 +292,7 @@ func TestCollections(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Collections(tc.schema)
 			for i := range got {
-				got[i].Fields, got[i].thing, got[i].byWords = nil, "", nil // what the edges read, tested through them
+				got[i].Fields, got[i].thing, got[i].byWords, got[i].item = nil, "", nil, nil // what the edges read, tested through them
 			}
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("Collections = %+v, want %+v", got, tc.want)

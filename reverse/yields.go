@@ -30,6 +30,20 @@ type Collection struct {
 	// byWords maps the items' scalar fields by their words (video_id → videoId), for an
 	// id named after the thing when no container names it.
 	byWords map[string]string
+	// item is the items' schema, for the type of the field read (fieldType).
+	item map[string]any
+}
+
+// fieldType is the type of an item field ("metadata/name" reads one level down).
+func (c Collection) fieldType(field string) string {
+	props, _ := c.item["properties"].(map[string]any)
+	if outer, inner, nested := strings.Cut(field, "/"); nested {
+		sub, _ := props[outer].(map[string]any)
+		props, _ = sub["properties"].(map[string]any)
+		field = inner
+	}
+	p, _ := props[field].(map[string]any)
+	return tools.SchemaType(p)
 }
 
 // maxYieldDepth bounds how deep collections are looked for; lists sit near the top.
@@ -56,7 +70,7 @@ func Collections(schema map[string]any) []Collection {
 		}
 		if tools.SchemaType(s) == "array" || (s["type"] == nil && s["items"] != nil) {
 			items, _ := s["items"].(map[string]any)
-			if c, ok := collectionOf(items, container); ok {
+			if c, ok := listItemOf(items, container); ok {
 				c.Items = ptr
 				out = append(out, c)
 			}
@@ -80,13 +94,24 @@ func Collections(schema map[string]any) []Collection {
 	return out
 }
 
+// listItemOf reads a list's item schema as collectionOf does, the identity it may keep in
+// a nested object only in one that holds it (named after the thing, its metadata or
+// attributes): an invoice's account/number is another thing's.
+func listItemOf(item map[string]any, container string) (Collection, bool) {
+	return readItem(item, container, true)
+}
+
 // collectionOf reads an item schema: its identifier fields and whether it has a label.
 func collectionOf(item map[string]any, container string) (Collection, bool) {
+	return readItem(item, container, false)
+}
+
+func readItem(item map[string]any, container string, strictNesting bool) (Collection, bool) {
 	props, _ := item["properties"].(map[string]any)
 	if props == nil {
 		return Collection{}, false
 	}
-	c := Collection{Container: container, Fields: map[string]string{}, byWords: map[string]string{}}
+	c := Collection{Container: container, Fields: map[string]string{}, byWords: map[string]string{}, item: item}
 	if container != "" {
 		c.thing = containerNoun(container)
 	}
@@ -98,14 +123,26 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 		t := tools.SchemaType(p)
 		return t == "" || t == "string" || t == "integer" || t == "number"
 	}
+	// Field kinds are read whatever the case or the separators (Key, TeamName, _id): an
+	// exact spelling first, then one that differs only so.
+	byCompact := map[string]string{}
+	for _, name := range tools.SortedKeys(props) {
+		if k := compact(name); byCompact[k] == "" {
+			byCompact[k] = name
+		}
+	}
 	for _, f := range idFieldKinds {
-		if scalar(f) {
+		name := f
+		if !scalar(name) {
+			name = byCompact[compact(f)]
+		}
+		if name != "" && scalar(name) {
 			kind := strings.ToLower(strings.TrimPrefix(f, "_"))
 			if kind == "uid" || kind == "identifier" {
 				kind = "id"
 			}
 			if _, seen := c.Fields[kind]; !seen {
-				c.Fields[kind] = f
+				c.Fields[kind] = name
 			}
 		}
 	}
@@ -142,6 +179,9 @@ func collectionOf(item map[string]any, container string) (Collection, bool) {
 		// argument (Collection.thingID); the identity may also sit in one nested object: {"metadata": {"name", "uid"}},
 		// {"attributes": {"id", "name"}}.
 		for _, n := range tools.SortedKeys(props) {
+			if strictNesting && !identityHolder(n, c.thing) {
+				continue // another thing's record (an invoice's account): not the item's identity
+			}
 			sub, _ := props[n].(map[string]any)
 			inner, ok := collectionOf(sub, "")
 			if !ok || len(inner.Fields) == 0 || strings.Contains(inner.IDField, "/") {
@@ -245,7 +285,7 @@ func (c Collection) thingID(resource, want string) (Collection, bool) {
 		tail = "id"
 	}
 	if f, ok := c.byWords[resource+"_"+tail]; ok {
-		c.IDField = f
+		c.IDField, c.IDType = f, c.fieldType(f)
 		return c, true
 	}
 	// Written with other joints (DataSetId for a dataset, datasetID for a data_set): the
@@ -259,6 +299,7 @@ func (c Collection) thingID(resource, want string) (Collection, bool) {
 	for _, k := range keys {
 		if compact(k) == joined {
 			c.IDField = c.byWords[k]
+			c.IDType = c.fieldType(c.IDField)
 			return c, true
 		}
 	}
@@ -271,7 +312,7 @@ func (c Collection) withField(want string) (Collection, bool) {
 	if f == "" {
 		return c, false
 	}
-	c.IDField = f
+	c.IDField, c.IDType = f, c.fieldType(f)
 	return c, true
 }
 

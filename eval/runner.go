@@ -13,6 +13,7 @@ import (
 
 	"github.com/askapi/askapi/model/modeltest"
 	"github.com/askapi/askapi/server"
+	"github.com/askapi/askapi/tools"
 )
 
 // evalCredential is the credential every server gets, so specs with security schemes do
@@ -216,6 +217,13 @@ func run(ctx context.Context, c *Case, system string, opts Options, res *CaseRes
 			res.templates = append(res.templates, strings.ToUpper(t.Method)+" "+t.Path)
 		}
 	}
+	if tools[dynamicCall] != "" && len(res.templates) == 0 {
+		// Served dynamically: tools/list names no operation, so the safety check learns
+		// the spec's operations from the spec itself.
+		if res.templates, err = specTemplates(ctx, spec); err != nil {
+			return err
+		}
+	}
 	err = runTurns(ctx, c, cl, tools, up, forms, res)
 	res.Requests = up.requests()
 	res.Forms = forms.list()
@@ -244,6 +252,11 @@ func runTurns(ctx context.Context, c *Case, cl *server.Client, tools map[string]
 		}
 		if t.Tool != "" {
 			name, ok := tools[t.Tool]
+			if !ok && strings.Contains(t.Tool, " /") && tools[dynamicCall] != "" {
+				// A spec served dynamically (more operations than auto mode lists): the
+				// operation is reached through call_operation, as an assistant would.
+				name, ok = dynamicCall, true
+			}
 			if !ok {
 				return fmt.Errorf("turn %d: the server offers no tool for %q", i+1, t.Tool)
 			}
@@ -266,6 +279,9 @@ func runTurns(ctx context.Context, c *Case, cl *server.Client, tools map[string]
 			args["query"] = t.AssistantQuery
 		}
 		send := copyMap(args)
+		if tool == dynamicCall && op != "" {
+			send = viaCallOperation(op, send)
+		}
 		if t.Answers != nil && continuation != "" {
 			send["_continuation"] = continuation
 			if t.TamperContinuation {
@@ -423,4 +439,35 @@ func dialFor(ctx context.Context, c *Case, opts Options) (*server.Client, error)
 	// Port 9 (discard) on loopback: a request sent by mistake fails fast.
 	args := []string{"serve", "--spec", spec, "--base-url", "http://127.0.0.1:9/none"}
 	return server.Dial(ctx, bin, args, serverEnv(c), server.ClientOptions{ExactEnv: true})
+}
+
+// dynamicCall is the meta-tool dynamic mode reaches every operation through.
+const dynamicCall = "call_operation"
+
+// viaCallOperation wraps an operation's arguments for call_operation: the operation, its
+// arguments, and the reserved ones (_user_request, _confirm…) beside them.
+func viaCallOperation(op string, args map[string]any) map[string]any {
+	inner := map[string]any{}
+	out := map[string]any{"operation": op, "arguments": inner}
+	for k, v := range args {
+		if strings.HasPrefix(k, "_") {
+			out[k] = v
+		} else {
+			inner[k] = v
+		}
+	}
+	return out
+}
+
+// specTemplates lists a spec's operations as "METHOD /path".
+func specTemplates(ctx context.Context, spec string) ([]string, error) {
+	cat, err := tools.LoadCatalog(ctx, spec, tools.LoadOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("operations of %s: %w", spec, err)
+	}
+	out := make([]string, 0, len(cat.Operations))
+	for _, op := range cat.Operations {
+		out = append(out, op.Key())
+	}
+	return out, nil
 }

@@ -191,10 +191,44 @@ func requestBodyMatches(body []byte, want json.RawMessage) bool {
 		return true
 	}
 	var got, exp any
-	if json.Unmarshal(body, &got) != nil || json.Unmarshal(want, &exp) != nil {
+	if json.Unmarshal(want, &exp) != nil {
 		return false
 	}
+	if json.Unmarshal(body, &got) != nil {
+		form, ok := formFields(body)
+		if !ok {
+			return false
+		}
+		got = form
+	}
 	return Subset(exp, got)
+}
+
+// formFields reads a form-encoded body (Stripe's writes) as an object of its fields, each
+// key as written (metadata[plan]) with its value, or its values when it repeats; ok is
+// false for a body that is not a form.
+func formFields(body []byte) (map[string]any, bool) {
+	text := strings.TrimSpace(string(body))
+	if text == "" || !strings.Contains(text, "=") {
+		return nil, false
+	}
+	vals, err := url.ParseQuery(text)
+	if err != nil {
+		return nil, false
+	}
+	out := make(map[string]any, len(vals))
+	for k, vs := range vals {
+		if len(vs) == 1 {
+			out[k] = vs[0]
+			continue
+		}
+		list := make([]any, len(vs))
+		for i, v := range vs {
+			list[i] = v
+		}
+		out[k] = list
+	}
+	return out, true
 }
 
 // requestBodyEquals reports whether the request body is exactly want: JSON equality after

@@ -198,3 +198,21 @@ func TestUpstreamRequestBody(t *testing.T) {
 		t.Errorf("an unmatched body is recorded with -1: %+v", reqs[2])
 	}
 }
+
+func TestRequestBodyMatchesForm(t *testing.T) {
+	cases := []struct {
+		body, want string
+		ok         bool
+	}{
+		{`customer=cus_NffrFeUfNV2Hib&collection_method=send_invoice`, `{"customer": "cus_NffrFeUfNV2Hib"}`, true},
+		{`customer=Bob+Smith`, `{"customer": "cus_NffrFeUfNV2Hib"}`, false},
+		{`metadata%5Bplan%5D=gold&expand[]=a&expand[]=b`, `{"metadata[plan]": "gold", "expand[]": ["a", "b"]}`, true},
+		{`{"customer": "cus_1"}`, `{"customer": "cus_1"}`, true},
+		{`not a form`, `{"customer": "cus_1"}`, false},
+	}
+	for _, tc := range cases {
+		if got := requestBodyMatches([]byte(tc.body), json.RawMessage(tc.want)); got != tc.ok {
+			t.Errorf("requestBodyMatches(%q, %s) = %v, want %v", tc.body, tc.want, got, tc.ok)
+		}
+	}
+}

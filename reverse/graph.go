@@ -99,8 +99,11 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 			// {provider} beside /providers.json, {language} beside /languages: a path
 			// parameter named after a thing the API lists names one of them, by its key.
 			if n := Noun(p.Name); n != "" && !plainArgs[n] && len(idx.byResource[n]) > 0 {
-				id, isID = Ident{Resource: n, Key: true}, true
+				id, isID = bareNoun(n, p.Description), true
 			}
+		}
+		if id.Bare {
+			id = idx.bareIdent(op, p, id, maxProducers)
 		}
 		var prods []Producer
 		prods = append(prods, idx.linkProducers(op, p)...)

@@ -25,6 +25,9 @@ type Ident struct {
 	// (parent_id, "Parent node ID": Resource parent_node, Named parent): producers of
 	// both readings are considered, and the better fit wins.
 	Named string
+	// Bare marks a parameter named after the thing alone ({customer}) whose spec says
+	// neither id nor name: the items of its list decide (bareIdent).
+	Bare bool
 }
 
 // idWords end (or, as in idBoard, start) a parameter name that holds an identifier; the
@@ -155,8 +158,10 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{Resource: res, Field: field, Key: keyFields[field]}, true
 	case p.In == "path" && segNoun != "" && (Singular(words(p.Name)) == segNoun || abbreviates(Singular(words(p.Name)), segNoun)):
 		// /projects/{project}, /repos/{owner}/{repo}: the parameter is named after the
-		// segment; its value is a key people say (a slug, a short name).
-		return Ident{Resource: segNoun, Key: true}, true
+		// segment. What it takes is what its description says: an id ("Unique identifier
+		// of the class"), or a key people say ("The name of the repository"); where it
+		// says neither ({customer}), the items of its list decide (bareIdent).
+		return bareNoun(segNoun, p.Description), true
 	case p.In == "path" && last == "name" && len(toks) > 1:
 		// {pet_name}, {repoName}: the thing's own name is its key.
 		return Ident{Resource: fullerNoun(Singular(strings.Join(toks[:len(toks)-1], "_")), segNoun), Field: "name", Key: true}, true
@@ -171,6 +176,10 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	case (p.In == "path" || p.Schema["format"] == "uuid") && fromDesc() != "":
 		// A path parameter the description calls "the ID of the restaurant".
 		return Ident{Resource: fromDesc()}, true
+	case len(toks) == 1 && p.Description != "" && fromDesc() == Singular(last):
+		// A query or body argument named after a thing whose description says it holds
+		// that thing's id: customer, "The ID of the customer who will be billed".
+		return Ident{Resource: Singular(last)}, true
 	case p.In == "path" && p.Schema["format"] == "uuid" && segNoun != "":
 		return Ident{Resource: segNoun}, true
 	}
@@ -264,7 +273,7 @@ func describedResource(desc string) string {
 }
 
 // idPhraseEnds end the noun phrase after "the ID of": "the user to update".
-var idPhraseEnds = map[string]bool{"to": true, "that": true, "which": true, "in": true, "you": true}
+var idPhraseEnds = map[string]bool{"to": true, "that": true, "which": true, "who": true, "whose": true, "in": true, "you": true}
 
 // describedThing reads the thing a description names in the first group of re, looking
 // at its first limit bytes: a noun of one or two words, the second dropped when it ends

@@ -48,6 +48,9 @@ type index struct {
 	// joined maps a noun of several words written as one (orgunit) to how the index
 	// holds it (org_unit).
 	joined map[string][]string
+	// pathTakes says, per path parameter name, what its descriptions across the spec
+	// say it takes (takes.go).
+	pathTakes map[string]takes
 }
 
 func newIndex(cat *tools.Catalog) *index {
@@ -138,6 +141,7 @@ func newIndex(cat *tools.Catalog) *index {
 	}
 	sort.Strings(ix.nouns)
 	ix.values = valueIndex(cat)
+	ix.pathTakes = pathTakesOf(cat)
 	return ix
 }
 

@@ -1,0 +1,119 @@
+package reverse
+
+import (
+	"github.com/askapi/askapi/tools"
+)
+
+// A parameter named after a thing alone ({customer}, {repo}, {folder}) may take the
+// thing's id or a key people say (its name, its slug). GitHub's {repo} takes the name,
+// Stripe's {customer} the id (cus_…); sending "Jenny" where Stripe wants an id wrote to
+// /v1/customers/Jenny. The spec says which: the parameter's description, else the
+// items of the list that names them, whose id has the parameter's type or not.
+
+// takes is what a description says a parameter holds.
+type takes int
+
+const (
+	takesNothing takes = iota // the description says neither
+	takesID                   // "Unique identifier of the class", "The customer's ID"
+	takesKey                  // "The name of the repository", "The team's slug"
+	takesEither               // "The set ID or the set name"
+)
+
+// describedTakes reads a description's first sentence for the words of an identifier
+// (id, identifier, uuid…) and of a key people say (name, slug, login…).
+func describedTakes(desc string) takes {
+	if desc == "" {
+		return takesNothing
+	}
+	id, key := false, false
+	for _, w := range firstSentenceWords(desc, 200) {
+		if f, ok := idWords[w]; ok && (f == "" || f == "uuid" || f == "guid" || f == "gid") {
+			id = true
+		}
+		if keyFields[w] {
+			key = true
+		}
+	}
+	switch {
+	case id && key:
+		return takesEither
+	case id:
+		return takesID
+	case key:
+		return takesKey
+	}
+	return takesNothing
+}
+
+// bareNoun is the reading of a parameter named after the thing res.
+func bareNoun(res, desc string) Ident {
+	switch describedTakes(desc) {
+	case takesID:
+		return Ident{Resource: res}
+	case takesNothing:
+		return Ident{Resource: res, Key: true, Bare: true}
+	}
+	return Ident{Resource: res, Key: true}
+}
+
+// bareIdent settles a Bare parameter. An API names a thing the same way throughout: what
+// the descriptions of the same path parameter in its other operations say it takes
+// decides ({domain}: "The name of the domain." in GET /v5/domains/{domain}). Where none
+// says, its lists decide: when the best list's items carry an id of the parameter's own
+// type, the parameter is that id (Stripe's customer: string and string); an id of
+// another type (GitHub's repo: a string parameter, an integer id), or none, leaves it a
+// key people say.
+func (idx *index) bareIdent(op *tools.Operation, p *tools.Param, id Ident, keep int) Ident {
+	asID := Ident{Resource: id.Resource}
+	switch idx.pathTakes[p.Name] {
+	case takesID:
+		return asID
+	case takesKey, takesEither:
+		id.Bare = false
+		return id
+	}
+	prods, _ := idx.identProducers(op, p, asID, keep)
+	if len(prods) == 0 || prods[0].Collection.IDField == "" {
+		return id
+	}
+	want, have := tools.SchemaType(p.Schema), prods[0].Collection.IDType
+	if want != "" && have != "" && want != have {
+		return id
+	}
+	return asID
+}
+
+// pathTakesOf reads, for each path parameter name of a catalog, what its descriptions
+// across the operations say it takes.
+func pathTakesOf(cat *tools.Catalog) map[string]takes {
+	idSaid, keySaid := map[string]bool{}, map[string]bool{}
+	for _, op := range cat.Operations {
+		for _, p := range op.Params {
+			if p.In != "path" || p.Description == "" {
+				continue
+			}
+			switch describedTakes(p.Description) {
+			case takesID:
+				idSaid[p.Name] = true
+			case takesKey:
+				keySaid[p.Name] = true
+			case takesEither:
+				idSaid[p.Name], keySaid[p.Name] = true, true
+			}
+		}
+	}
+	out := map[string]takes{}
+	for name := range idSaid {
+		out[name] = takesID
+		if keySaid[name] {
+			out[name] = takesEither
+		}
+	}
+	for name := range keySaid {
+		if !idSaid[name] {
+			out[name] = takesKey
+		}
+	}
+	return out
+}

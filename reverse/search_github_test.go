@@ -50,7 +50,7 @@ func TestSearchGitHub(t *testing.T) {
 		{"list repositories for a user", "GET /users/{username}/repos", 3},
 		{"list repositories of a user", "GET /users/{username}/repos", 3},
 		{"create an issue", "POST /repos/{owner}/{repo}/issues", 3},
-		{"open a new issue in a repository", "POST /repos/{owner}/{repo}/issues", 3},
+		{"create a new issue in a repository", "POST /repos/{owner}/{repo}/issues", 3},
 		{"get a pull request", "GET /repos/{owner}/{repo}/pulls/{pull_number}", 3},
 		{"merge a pull request", "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge", 3},
 		{"star a repository", "PUT /user/starred/{owner}/{repo}", 1},

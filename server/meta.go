@@ -129,24 +129,25 @@ func (p *Pipeline) FindOperations(args map[string]any) *clarify.Result {
 		limit = int(math.Min(l, 50))
 	}
 	res := p.Search().Search(query, limit)
+	out := &clarify.Result{Status: clarify.StatusOK, Operation: ToolFindOperations}
 	if res.Unsupported {
-		out := &clarify.Result{Status: clarify.StatusUnsupported, Operation: ToolFindOperations, Reason: res.Reason}
-		if len(res.Unknown) > 0 {
+		out.Status, out.Reason, out.Unserved = clarify.StatusUnsupported, res.Reason, res.Unserved
+		if len(res.Unserved) > 0 {
 			// Words are matched as the API writes them, and a person's own word for what
 			// the API does ("get rid of" a file it deletes) is not among them: the
 			// assistant may say it once more in other words, never as something else.
 			out.Note = searchAgain
 		}
-		return out
 	}
-	out := &clarify.Result{Status: clarify.StatusOK, Operation: ToolFindOperations}
-	if len(res.ReadAs) > 0 {
+	if len(res.ReadAs) > 0 && !res.Unsupported {
 		// Said so the assistant can check the reading with the person, or search again.
-		out.Note = "read " + strings.Join(res.ReadAs, ", ") + ": the API does not use the request's own word"
+		out.Note = "read " + strings.Join(res.ReadAs, ", ") + ": the API does not use the query's own word"
 	}
+	// Every answer lists the nearest operations, so the assistant never has to guess
+	// whether a better query exists.
 	for _, m := range res.Matches {
 		out.Operations = append(out.Operations, clarify.OperationMatch{
-			Tool: m.Op.Name, Method: m.Op.Method, Path: m.Op.Path, Summary: m.Op.Summary, Score: math.Round(m.Score*100) / 100,
+			Tool: m.Op.Name, Method: m.Op.Method, Path: m.Op.Path, Summary: m.Op.Summary, Score: math.Round(m.Score*100) / 100, Matched: m.Matched,
 		})
 	}
 	return out

@@ -30,6 +30,8 @@ import (
 	"github.com/askapi/askapi/server"
 )
 
+var all = flag.Bool("all", false, "with -v, list the IBTC cases answered unsupported too")
+
 func main() {
 	input := flag.String("input", "both", "which query to run: assistant, sentence or both")
 	shared := flag.String("shared", "../shared", "the shared folder case specs may be relative to")
@@ -141,6 +143,7 @@ func specPath(c *eval.Case, shared string) string {
 type outcome struct {
 	ranked      []string
 	unsupported bool
+	reason      string
 }
 
 // indexFor builds the pipeline of a spec as the server does and returns its search.
@@ -157,7 +160,7 @@ func indexFor(spec string) (func(string) outcome, error) {
 	ix := p.Search()
 	return func(q string) outcome {
 		res := ix.Search(q, 10)
-		o := outcome{unsupported: res.Unsupported}
+		o := outcome{unsupported: res.Unsupported, reason: res.Reason}
 		for _, m := range res.Matches {
 			o.ranked = append(o.ranked, m.Op.Method+" "+m.Op.Path)
 		}
@@ -179,6 +182,9 @@ func (t *tally) add(c *eval.Case, q string, o outcome) {
 		t.ibtc++
 		if o.unsupported {
 			t.ibtcU++
+			if *all {
+				t.misses = append(t.misses, fmt.Sprintf("IBTC unsup   %s: %q: %s", c.ID, q, o.reason))
+			}
 		} else {
 			t.misses = append(t.misses, fmt.Sprintf("IBTC ok      %s: %q → %s", c.ID, q, first(o.ranked)))
 		}
@@ -205,7 +211,7 @@ func (t *tally) add(c *eval.Case, q string, o outcome) {
 	switch {
 	case o.unsupported:
 		t.cleanU++
-		t.misses = append(t.misses, fmt.Sprintf("CLEAN unsup  %s: %q (gold at %d)", c.ID, q, rank+1))
+		t.misses = append(t.misses, fmt.Sprintf("CLEAN unsup  %s: %q (gold at %d): %s", c.ID, q, rank+1, o.reason))
 	case rank == 0:
 		t.okFirst++
 		t.okTop5++

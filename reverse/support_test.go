@@ -156,3 +156,26 @@ func matchKeys(ms []Match) []string {
 	}
 	return out
 }
+
+// Lists offers the operations that list or search a kind of thing, never one that acts
+// on it otherwise or lists something of it.
+func TestLists(t *testing.T) {
+	ix := NewIndex(supportCatalog())
+	cases := []struct {
+		thing string
+		want  []string
+	}{
+		{"project", []string{"GET /projects"}},
+		{"Tasks", []string{"GET /projects/{project_id}/tasks"}},
+		{"invoice", []string{"GET /invoices"}},
+		{"tag", nil}, // tags are only created and deleted
+		{"", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.thing, func(t *testing.T) {
+			if got := matchKeys(ix.Lists(tc.thing, 5)); !slices.Equal(got, tc.want) {
+				t.Errorf("Lists(%q) = %q, want %q", tc.thing, got, tc.want)
+			}
+		})
+	}
+}

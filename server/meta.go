@@ -54,10 +54,9 @@ func metaTool(name, title, desc string, input map[string]any) (mcp.Tool, error) 
 
 // metaToolDefs are find_operations and plan, served beside the operation tools.
 func metaToolDefs() ([]mcp.Tool, error) {
-	find, err := metaTool(ToolFindOperations, "Find operations",
-		"Search this API's operations by words (what you want to do). Answers the best matching tools, or unsupported when no operation does what the words say: the reason names the words, and the note says when to search once more in other words. Never substitute an operation that does something else: tell the user.",
+	find, err := metaTool(ToolFindOperations, "Find operations", findDescription,
 		map[string]any{"type": "object", "properties": withReserved(map[string]any{
-			"query": map[string]any{"type": "string", "description": "What the user wants to do, in words."},
+			"query": map[string]any{"type": "string", "description": findQueryDescription},
 			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": 50, "description": "How many operations to return (default 10)."},
 		})})
 	if err != nil {
@@ -108,6 +107,13 @@ func (p *Pipeline) bindMeta(defs []mcp.Tool) []mcpserver.ServerTool {
 	}
 	return out
 }
+
+// findDescription and findQueryDescription are find_operations' contract (DESIGN.md,
+// "Meta-tools"): a few words naming the operation, the person's words in _user_request.
+const (
+	findDescription      = "Search this API's operations. Give query as a few words naming the operation you want, as in a search box (for example \"star a repository\"), and the user's own words in _user_request. Always answers the best candidates (at most ten), each with the query words it matched. Answers unsupported, still with the nearest candidates, when no operation does what the words say: the reason names the words, and the note says when to search once more in other words. Never substitute an operation that does something else: tell the user."
+	findQueryDescription = "A few words naming the operation wanted: an action and the thing it acts on (\"star a repository\", \"cancel invoice\"). A whole sentence works too, ranked by its words."
+)
 
 // searchAgain is find_operations' note on an unsupported answer that names words the API
 // never uses.

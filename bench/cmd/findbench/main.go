@@ -13,6 +13,7 @@
 // measures an older commit's index too: copy it into that checkout and run it there.
 //
 //	go run ./bench/cmd/findbench [-input both|assistant|sentence] [-v] [-shared DIR] DIR|FILE...
+//	go run ./bench/cmd/findbench -time bench/node/node_modules/@octokit/openapi/generated/api.github.com.json
 package main
 
 import (
@@ -38,7 +39,16 @@ func main() {
 	verbose := flag.Bool("v", false, "list every miss")
 	only := flag.String("only", "", "only cases whose id starts with one of these comma-separated prefixes")
 	fallback := flag.Bool("query-as-assistant", false, "run arguments.query as the assistant's query where a case has none (a development set of cases whose query is already short)")
+	timing := flag.String("time", "", "instead, time find_operations on this spec (GitHub's: bench/node/node_modules/@octokit/openapi/generated/api.github.com.json)")
+	rounds := flag.Int("rounds", 20, "with -time, rounds of the timed queries")
 	flag.Parse()
+	if *timing != "" {
+		if err := timeFind(*timing, *rounds); err != nil {
+			fmt.Fprintln(os.Stderr, "findbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	cases, err := eval.LoadCases(flag.Args())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "findbench:", err)

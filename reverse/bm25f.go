@@ -19,6 +19,7 @@ const (
 	fieldAction
 	fieldParams
 	fieldDescription
+	fieldResponse
 	numFields
 )
 
@@ -31,6 +32,7 @@ var fieldWeight = [numFields]float64{
 	fieldAction:      1,
 	fieldParams:      1,
 	fieldDescription: 0.4,
+	fieldResponse:    0.1,
 }
 
 // fieldB is each field's length normalisation: a long description is no sign of a
@@ -43,6 +45,7 @@ var fieldB = [numFields]float64{
 	fieldAction:      0,
 	fieldParams:      0.5,
 	fieldDescription: 0.3,
+	fieldResponse:    0.3,
 }
 
 // bm25K1 is BM25's usual saturation.

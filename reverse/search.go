@@ -116,6 +116,9 @@ func termsOf(op *tools.Operation, path string, r reading) opTerms {
 	if op.Body != nil {
 		addBodyEnums(op.Body.Schema, 0, addValue)
 	}
+	// The field names of what it returns count least: "birthday" finds GET /person/{id}
+	// when nothing else does.
+	addTopNames(op.Response, 0, func(text string) { add(fieldResponse, text) })
 	seen := map[string]bool{}
 	eachTerm(op.Description, func(t string) {
 		o.served[t] = struct{}{}

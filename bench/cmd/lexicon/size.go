@@ -147,7 +147,7 @@ func mapEntries(elts []ast.Expr) int {
 // findSide are the files of find_operations' reading of words (reverse/).
 var findSide = map[string]bool{"search.go": true, "support.go": true, "phrasing.go": true, "synonyms.go": true,
 	"synonyms.txt": true, "irregular.go": true, "runs.go": true, "compound.go": true, "termsets.go": true,
-	"bm25f.go": true, "reading.go": true, "lists.go": true, "values.go": true}
+	"bm25f.go": true, "reading.go": true, "lists.go": true, "generic.go": true}
 
 // printReaderSize prints the counts for the whole package and for its find side.
 func printReaderSize(dir string, list bool) error {

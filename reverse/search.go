@@ -173,6 +173,20 @@ func (ix *Index) Search(query string, limit int) Result {
 	matches := ix.ranked(said)
 	ix.fit(said, matches)
 	verdict := ix.support(said, ix.order(matches))
+	if len(verdict.serving) > 0 {
+		// An operation that does the query's action to its thing comes a little before
+		// one that only shares its words.
+		serving := make(map[int]bool, len(verdict.serving))
+		for _, i := range verdict.serving {
+			serving[i] = true
+		}
+		for k := range matches {
+			if serving[matches[k].i] {
+				matches[k].score *= 1 + weightServing
+			}
+		}
+		sort.SliceStable(matches, func(a, b int) bool { return matches[a].score > matches[b].score })
+	}
 	if limit > 0 && len(matches) > limit {
 		matches = matches[:limit]
 	}
@@ -277,10 +291,11 @@ func (ix *Index) fit(said []word, matches []rankedOp) {
 	sort.SliceStable(matches, func(a, b int) bool { return matches[a].score > matches[b].score })
 }
 
-// How much an operation's score rises when it does the query's action, and when its
-// summary says what the query says (measured on the assistants' queries of the find
+// How much an operation's score rises when it does the query's action to its thing, when
+// it does the query's action, and when its summary says what the query says (measured on the assistants' queries of the find
 // cases: bench/RESULTS.md).
 const (
+	weightServing    = 0.2
 	weightActionFit  = 0.3
 	weightSummaryFit = 1.0
 )

@@ -23,7 +23,6 @@ type Index struct {
 	readings []reading
 	// summaries are each operation's summary terms, once each (summaryFit).
 	summaries [][]string
-	served    []termSet // what each operation answers (servedBy)
 	named     []termSet // what each operation is called: path, name, summary, tags
 	// anyServed, anyNamed, anyActs: the terms some operation answers, is called by,
 	// does.
@@ -41,7 +40,7 @@ type opTerms struct {
 // counted together.
 func NewIndex(cat *tools.Catalog) *Index {
 	ops := cat.Operations
-	ix := &Index{ops: ops, readings: make([]reading, len(ops)), summaries: make([][]string, len(ops)), served: make([]termSet, len(ops)), named: make([]termSet, len(ops)),
+	ix := &Index{ops: ops, readings: make([]reading, len(ops)), summaries: make([][]string, len(ops)), named: make([]termSet, len(ops)),
 		anyServed: map[string]bool{}, anyNamed: map[string]bool{}, anyActs: map[string]bool{}}
 	ix.vocab.terms = map[string]int32{}
 	ix.rank = bm25f{postings: map[int32][]posting{}, lens: make([][numFields]float32, len(ops))}
@@ -62,7 +61,7 @@ func NewIndex(cat *tools.Catalog) *Index {
 			}
 		}
 		ix.rank.add(int32(i), &ids)
-		ix.served[i], ix.named[i] = ix.vocab.setOf(read[i].served), ix.vocab.setOf(read[i].named)
+		ix.named[i] = ix.vocab.setOf(read[i].named)
 		for t := range read[i].served {
 			ix.anyServed[t] = true
 		}

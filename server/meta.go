@@ -57,7 +57,7 @@ func metaToolDefs() ([]mcp.Tool, error) {
 	find, err := metaTool(ToolFindOperations, "Find operations", findDescription,
 		map[string]any{"type": "object", "properties": withReserved(map[string]any{
 			"query": map[string]any{"type": "string", "description": findQueryDescription},
-			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": 50, "description": "How many operations to return (default 10)."},
+			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": maxCandidates, "description": "How many operations to return (default and most 10)."},
 		})})
 	if err != nil {
 		return nil, err
@@ -115,6 +115,9 @@ const (
 	findQueryDescription = "A few words naming the operation wanted: an action and the thing it acts on (\"star a repository\", \"cancel invoice\"). A whole sentence works too, ranked by its words."
 )
 
+// maxCandidates is how many operations find_operations answers at most.
+const maxCandidates = 10
+
 // searchAgain is find_operations' note on an unsupported answer that names words the API
 // never uses.
 const searchAgain = "matched as this API writes its words: if those words may be the person's own for something an operation here does, search once more in other words for the same thing; never substitute an operation that does something else, and if none answers, tell the person the API cannot do it"
@@ -130,9 +133,9 @@ func (p *Pipeline) FindOperations(args map[string]any) *clarify.Result {
 			Field: "query", Kind: clarify.Missing, Question: "What would you like to do with this API?", Reason: "find_operations needs words to search for",
 		}}}
 	}
-	limit := 10
+	limit := maxCandidates
 	if l, ok := args["limit"].(float64); ok && l >= 1 {
-		limit = int(math.Min(l, 50))
+		limit = int(math.Min(l, maxCandidates))
 	}
 	res := p.Search().Search(query, limit)
 	out := &clarify.Result{Status: clarify.StatusOK, Operation: ToolFindOperations}

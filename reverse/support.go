@@ -287,10 +287,27 @@ func (ix *Index) anyNames(term string) bool { return ix.anyNamed[term] }
 
 // closest names an operation for a person: what it says it does, else its tool name.
 func closest(op *tools.Operation) string {
-	if s := summaryOf(op); s != "" {
+	if s := strings.TrimSpace(withoutTags(summaryOf(op))); s != "" {
 		return fmt.Sprintf("%q", strings.TrimSuffix(s, "."))
 	}
 	return op.Name
+}
+
+// withoutTags is text without its HTML tags: Stripe's summaries are "<p>Creates …</p>".
+func withoutTags(text string) string {
+	var b strings.Builder
+	inTag := false
+	for _, r := range text {
+		switch {
+		case r == '<':
+			inTag = true
+		case r == '>' && inTag:
+			inTag = false
+		case !inTag:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // properNames lists (lower-cased) the words of text written capitalised, other than its

@@ -179,3 +179,10 @@ func TestLists(t *testing.T) {
 		})
 	}
 }
+
+func TestClosestWithoutTags(t *testing.T) {
+	op := &tools.Operation{Name: "PostCharges", Description: "<p>Creates a <b>charge</b>.</p>"}
+	if got := closest(op); got != `"Creates a charge"` {
+		t.Errorf("closest = %s, want \"Creates a charge\"", got)
+	}
+}

@@ -44,8 +44,12 @@ type Result struct {
 
 	// Steps is the backward chain a plan would run (the plan meta-tool).
 	Steps []reverse.Step `json:"steps,omitempty"`
-	// Operations are the matches of find_operations, best first.
+	// Operations are the matches of find_operations, best first: on an unsupported
+	// answer too, as the nearest candidates.
 	Operations []OperationMatch `json:"operations,omitempty"`
+	// Unserved are the content words of a find_operations query that no operation
+	// serves, as the query said them.
+	Unserved []string `json:"unserved,omitempty"`
 	// Tool is the MCP tool definition describe_operation answers (dynamic mode): name,
 	// description, inputSchema, _meta and annotations.
 	Tool any `json:"tool,omitempty"`
@@ -60,6 +64,8 @@ type OperationMatch struct {
 	Path    string  `json:"path"`
 	Summary string  `json:"summary,omitempty"`
 	Score   float64 `json:"score"`
+	// Matched are the query's words this operation matched, as the query said them.
+	Matched []string `json:"matched,omitempty"`
 }
 
 // HTTP is the upstream answer's status line.

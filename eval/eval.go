@@ -24,8 +24,8 @@ type Report struct {
 	Plans   []PlanResult  `json:"plans,omitempty"`
 	// PlanSets are the --plans files' figures (and the items skipped).
 	PlanSets []*PlanSet `json:"plan_sets,omitempty"`
-	// Find are the find_operations mistake rates, by case group.
-	Find []FindRates `json:"find_operations,omitempty"`
+	// Find are the find_operations figures, by input and case group.
+	Find []FindFigures `json:"find_operations,omitempty"`
 }
 
 type stringList []string
@@ -34,9 +34,11 @@ func (s *stringList) String() string     { return fmt.Sprint(*s) }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
 // Main is `askapi eval [--baseline naive] [--json FILE] [--plans FILE]... [--min-plans PCT]
-// [--shared DIR] [-v] [DIR|FILE]...`. It fails when any case fails on askapi (the baseline
-// may fail), when a planning case cannot be run, and when a plans file's exact share is
-// below --min-plans. With --plans and no DIR|FILE, only the plans are run.
+// [--min-find-top5 PCT] [--min-find-first PCT] [--max-find-clean-unsupported PCT]
+// [--min-find-ibtc-unsupported PCT] [--shared DIR] [-v] [DIR|FILE]...`. It fails when any
+// case fails on askapi (the baseline may fail), when a planning case cannot be run, when a
+// plans file's exact share is below --min-plans, and when find_operations' figures on the
+// assistant's queries miss a gate (findrates.go).
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -47,8 +49,11 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	minPlans := fs.Float64("min-plans", 0, "fail when the exact share of any --plans file is below PCT percent (0: never)")
 	shared := fs.String("shared", "", "the shared folder case specs are relative to (default: the parent of "+defaultCases+")")
 	verbose := fs.Bool("v", false, "show the server's log for failed cases")
-	maxClean := fs.Float64("max-find-unsupported", 100, "fail when more than PCT percent of CLEAN find_operations cases answer unsupported")
-	maxIBTC := fs.Float64("max-find-ok", 100, "fail when more than PCT percent of IBTC find_operations cases answer ok")
+	var gates FindGates
+	fs.Float64Var(&gates.MinTop5, "min-find-top5", 0, "fail when fewer than PCT percent of CLEAN find cases, asked as an assistant (assistant_query), answer ok with the gold operation in the top 5")
+	fs.Float64Var(&gates.MinFirst, "min-find-first", 0, "fail when fewer than PCT percent of CLEAN find cases, asked as an assistant, answer ok with the gold operation first")
+	fs.Float64Var(&gates.MaxCleanUnsupported, "max-find-clean-unsupported", 100, "fail when more than PCT percent of CLEAN find cases, asked as an assistant, answer unsupported")
+	fs.Float64Var(&gates.MinIBTCUnsupported, "min-find-ibtc-unsupported", 0, "fail when fewer than PCT percent of IBTC find cases, asked as an assistant, answer unsupported")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -85,8 +90,8 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		PrintTable(stdout, report.Rows)
 		fmt.Fprintln(stdout)
 		PrintFailures(stdout, results, *verbose)
-		report.Find = findRates(cases, results)
-		PrintFindRates(stdout, report.Find)
+		report.Find = findFigures(cases, results)
+		PrintFindFigures(stdout, report.Find)
 	}
 	var plansFailed bool
 	var below []string
@@ -135,11 +140,9 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if failed > 0 {
 		return fmt.Errorf("eval: %d of %d cases failed on askapi", failed, len(results))
 	}
-	if n := len(report.Find); n > 0 {
-		all := report.Find[n-1]
-		if 100*all.CleanRate() > *maxClean || 100*all.IBTCRate() > *maxIBTC {
-			return fmt.Errorf("eval: find_operations mistakes above the limits: CLEAN unsupported %.1f%% (max %v%%), IBTC ok %.1f%% (max %v%%)",
-				100*all.CleanRate(), *maxClean, 100*all.IBTCRate(), *maxIBTC)
+	if len(cases) > 0 {
+		if missed := gates.check(report.Find); len(missed) > 0 {
+			return fmt.Errorf("eval: find_operations on the assistant's queries misses its gates: %s", strings.Join(missed, "; "))
 		}
 	}
 	if plansFailed {

@@ -91,6 +91,10 @@ type CaseResult struct {
 	Wording []string `json:"wording,omitempty"`
 	// KnownFailure is the case's own account of why askapi fails it today.
 	KnownFailure string `json:"known_failure,omitempty"`
+	// Sentence is, for a find case whose turn carries assistant_query, what
+	// find_operations answered to the person's whole sentence (arguments.query), asked in
+	// the same session after the turn: reported, never scored.
+	Sentence *TurnResult `json:"sentence,omitempty"`
 	// Error is a failure of the run itself (server did not start, unknown tool...).
 	Error string `json:"error,omitempty"`
 	Pass  bool   `json:"pass"`
@@ -269,6 +273,11 @@ func runTurns(ctx context.Context, c *Case, cl *server.Client, tools map[string]
 		if t.UserRequest != "" {
 			args["_user_request"] = t.UserRequest
 		}
+		// A find turn is asked as an assistant asks it; the whole sentence is asked after.
+		sentence, assisted := args["query"], t.Tool == ToolFind && t.AssistantQuery != ""
+		if assisted {
+			args["query"] = t.AssistantQuery
+		}
 		send := copyMap(args)
 		if tool == dynamicCall && op != "" {
 			send = viaCallOperation(op, send)
@@ -301,6 +310,16 @@ func runTurns(ctx context.Context, c *Case, cl *server.Client, tools map[string]
 			}
 		}
 		res.Turns = append(res.Turns, tr)
+		if assisted {
+			whole := copyMap(args)
+			whole["query"] = sentence
+			out, err := cl.Call(ctx, tool, whole)
+			if err != nil {
+				return fmt.Errorf("turn %d, the whole sentence: %w", i+1, err)
+			}
+			st, _ := out.Structured["status"].(string)
+			res.Sentence = &TurnResult{Turn: i + 1, Tool: tool, Arguments: whole, Status: st, IsError: out.IsError, Structured: out.Structured, Text: out.Text}
+		}
 	}
 	return nil
 }

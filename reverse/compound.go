@@ -56,6 +56,18 @@ func pathText(path string, words map[string]bool) string {
 	return b.String()
 }
 
+// compoundText is a one-word path step followed by the words it splits into, when it
+// splits into words the spec says elsewhere ("updatestock update stock").
+func compoundText(seg string, words map[string]bool) string {
+	if len(seg) < compoundMin || words[seg] || strings.ContainsFunc(seg, func(r rune) bool { return !unicode.IsLower(r) }) {
+		return seg
+	}
+	if parts := splitCompound(seg, words); len(parts) > 1 {
+		return seg + " " + strings.Join(parts, " ")
+	}
+	return seg
+}
+
 // splitCompound splits s into the fewest known words (a plural's "s" may close the
 // last: "customerclaims"), or returns nil. Stopwords count as words ("bypostcode").
 func splitCompound(s string, words map[string]bool) []string {

@@ -2,7 +2,6 @@ package reverse
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -13,312 +12,307 @@ import (
 	"github.com/askapi/askapi/tools"
 )
 
-// Index ranks operations for a request in words with BM25 over what each operation
-// says about itself: summary, description, path, operationId, tags, parameter names and
-// descriptions, and the field names of its response; plus how closely the request says
-// what the operation's summary says (see summaryFit).
+// Index is find_operations' search (DESIGN.md, "Meta-tools"): it ranks operations with
+// BM25F over what each says of itself (bm25f.go), and tells whether one of them does
+// what a query asks (support.go), reading each operation once as an action and the
+// thing it acts on (reading.go).
 type Index struct {
-	ops       []*tools.Operation
-	vocab     vocabulary    // the terms, numbered (see termsets.go)
-	docs      []termWeights // term → weighted frequency
-	summaries [][]string    // each operation's summary terms, once each
-	served    []termSet     // what each operation answers (support.go)
-	named     []termSet     // what each operation is called: path, name, summary, tags
-	returned  []termSet     // what each operation answers only by its response's fields
-	servedAny servedTerms   // what any operation answers
-	namedAny  servedTerms   // what any operation is called
-	lens      []float64
-	avgLen    float64
-	df        map[string]int
+	ops      []*tools.Operation
+	vocab    vocabulary // the terms, numbered (see termsets.go)
+	rank     bm25f
+	readings []reading
+	// summaries are each operation's summary terms, once each (summaryFit).
+	summaries [][]string
+	named     []termSet // what each operation is called: path, name, summary, tags
+	// anyServed, anyNamed, anyActs: the terms some operation answers, is called by,
+	// does.
+	anyServed, anyNamed, anyActs map[string]bool
 }
 
-// Field weights: what an operation is called counts more than what it mentions. Long
-// texts (descriptions, response fields) count each term once: GitHub's descriptions
-// repeat "repository" and "user" a dozen times in operations about something else.
-const (
-	weightName     = 3.0
-	weightSummary  = 2.5
-	weightParam    = 1.5
-	weightText     = 0.5
-	weightResponse = 0.3
-	// weightSummaryFit scales summaryFit in a score.
-	weightSummaryFit = 4.0
-)
+// opTerms is what one operation says of itself, read on its own.
+type opTerms struct {
+	fields        [numFields][]string
+	served, named servedTerms
+}
 
-// NewIndex builds the search index for a catalog. Each operation's terms are read on
-// its own (across the cores: GitHub's descriptions are megabytes of text), then counted
-// together.
+// NewIndex builds the search index for a catalog. Each operation is read on its own
+// (across the cores: GitHub's descriptions are megabytes of text), then numbered and
+// counted together.
 func NewIndex(cat *tools.Catalog) *Index {
 	ops := cat.Operations
-	ix := &Index{ops: ops, docs: make([]termWeights, len(ops)), summaries: make([][]string, len(ops)),
-		served: make([]termSet, len(ops)), named: make([]termSet, len(ops)), returned: make([]termSet, len(ops)), servedAny: servedTerms{}, namedAny: servedTerms{}, lens: make([]float64, len(ops)), df: map[string]int{}}
+	ix := &Index{ops: ops, readings: make([]reading, len(ops)), summaries: make([][]string, len(ops)), named: make([]termSet, len(ops)),
+		anyServed: map[string]bool{}, anyNamed: map[string]bool{}, anyActs: map[string]bool{}}
 	ix.vocab.terms = map[string]int32{}
+	ix.rank = bm25f{postings: map[int32][]posting{}, lens: make([][numFields]float32, len(ops))}
 	words := specWords(ops)
+	shape := shapeOf(ops)
+	read := make([]opTerms, len(ops))
 	tools.Parallel(len(ops), func(i int) {
-		path := pathText(ops[i].Path, words)
-		doc, length := termsOf(ops[i], path)
-		served, returned := servedBy(ops[i], path)
-		named := namedBy(ops[i], path)
-		ix.summaries[i] = uniq(Terms(summaryOf(ops[i])))
-		ix.lens[i] = length
-		ix.vocab.mu.Lock()
-		defer ix.vocab.mu.Unlock()
-		ix.docs[i], ix.served[i], ix.named[i] = ix.vocab.weightsOf(doc), ix.vocab.setOf(served), ix.vocab.setOf(named)
-		ix.returned[i] = ix.vocab.setOf(returned)
+		ix.readings[i] = readOperation(ops[i], shape, words)
+		read[i] = termsOf(ops[i], pathText(ops[i].Path, words), ix.readings[i])
+		ix.summaries[i] = uniq(read[i].fields[fieldSummary])
 	})
-	// Document frequencies and what any operation answers, by term.
-	byID := make([]string, len(ix.vocab.terms))
-	for t, id := range ix.vocab.terms {
-		byID[id] = t
-	}
-	dfByID, servedByID, namedByID := make([]int, len(byID)), make([]bool, len(byID)), make([]bool, len(byID))
-	total := 0.0
-	for i, doc := range ix.docs {
-		for _, id := range doc.ids {
-			dfByID[id]++
+	for i := range ops {
+		var ids [numFields][]int32
+		for f := range numFields {
+			ids[f] = make([]int32, len(read[i].fields[f]))
+			for k, t := range read[i].fields[f] {
+				ids[f][k] = ix.vocab.number(t)
+			}
 		}
-		for _, id := range ix.served[i] {
-			servedByID[id] = true
+		ix.rank.add(int32(i), &ids)
+		ix.named[i] = ix.vocab.setOf(read[i].named)
+		for t := range read[i].served {
+			ix.anyServed[t] = true
 		}
-		for _, id := range ix.named[i] {
-			namedByID[id] = true
+		for t := range read[i].named {
+			ix.anyNamed[t] = true
 		}
-		total += ix.lens[i]
-	}
-	for id, t := range byID {
-		if dfByID[id] > 0 {
-			ix.df[t] = dfByID[id]
-		}
-		if servedByID[id] {
-			ix.servedAny[t] = struct{}{}
-		}
-		if namedByID[id] {
-			ix.namedAny[t] = struct{}{}
+		for _, t := range ix.readings[i].actions {
+			ix.anyActs[t] = true
 		}
 	}
-	if len(ops) > 0 {
-		ix.avgLen = total / float64(len(ops))
-	}
+	ix.rank.finish()
 	return ix
 }
 
-// termsOf is an operation's document: each term's weighted frequency, and its length
-// for BM25: the sum over what names the operation (path, operationId, tags, summary,
-// parameters), not over its long texts, so a thorough description is no penalty.
-func termsOf(op *tools.Operation, path string) (map[string]float64, float64) {
-	doc := map[string]float64{}
-	length := 0.0
-	add := func(text string, w float64) {
+// termsOf reads an operation's fields and what it answers. A description counts each
+// of its terms once: GitHub's repeat "repository" a dozen times in operations about
+// something else.
+func termsOf(op *tools.Operation, path string, r reading) opTerms {
+	var o opTerms
+	o.served, o.named = servedTerms{}, servedTerms{}
+	add := func(f field, text string) {
 		eachTerm(text, func(t string) {
-			doc[t] += w
-			length += w
+			o.fields[f] = append(o.fields[f], t)
+			o.served[t] = struct{}{}
 		})
 	}
-	// once adds each term of a long text a single time.
-	seen := map[string]bool{}
-	once := func(text string, w float64) {
-		eachTerm(text, func(t string) {
-			if !seen[t] {
-				seen[t] = true
-				doc[t] += w
-			}
-		})
+	add(fieldPath, path)
+	add(fieldName, op.OperationID)
+	add(fieldSummary, summaryOf(op))
+	add(fieldTags, strings.Join(op.Tags, " "))
+	for _, f := range []field{fieldPath, fieldName, fieldSummary, fieldTags} {
+		for _, t := range o.fields[f] {
+			o.named[t] = struct{}{}
+		}
 	}
-	add(path, weightName)
-	add(op.OperationID, weightName)
-	add(verbsOf(op), weightText)
-	add(strings.Join(op.Tags, " "), weightSummary)
-	add(op.Summary, weightSummary)
-	once(op.Description, weightText)
+	o.fields[fieldAction] = r.actions
 	for _, p := range op.Params {
-		add(p.Name, weightParam)
-		once(p.Description, weightText/2)
+		add(fieldParams, p.Name)
 	}
 	if op.Body != nil {
 		for _, name := range op.Body.Props {
-			add(name, weightParam)
+			add(fieldParams, name)
 		}
 	}
-	clear(seen)
-	addSchemaNames(op.Response, 0, func(name string) {
-		eachTerm(name, func(t string) {
-			// created_at, updatedBy: a field says when or by whom, not what the operation
-			// does; "create" must not find every operation whose records have a date.
-			if !seen[t] && !actionTerms[t] {
-				seen[t] = true
-				doc[t] += weightResponse
-			}
-		})
+	// Enumerated values say what an operation can be asked to do: POST
+	// /users/{id}/relationship blocks a user when its action is "block".
+	addValue := func(text string) { add(fieldParams, text) }
+	for _, p := range op.Params {
+		addEnum(p.Schema, addValue)
+	}
+	if op.Body != nil {
+		addBodyEnums(op.Body.Schema, 0, addValue)
+	}
+	// The field names of what it returns count least: "birthday" finds GET /person/{id}
+	// when nothing else does.
+	addTopNames(op.Response, 0, func(text string) { add(fieldResponse, text) })
+	seen := map[string]bool{}
+	eachTerm(op.Description, func(t string) {
+		o.served[t] = struct{}{}
+		if !seen[t] {
+			seen[t] = true
+			o.fields[fieldDescription] = append(o.fields[fieldDescription], t)
+		}
 	})
-	return doc, length
+	answers(op, o.served)
+	return o
 }
 
-// verbsOf are the words people use for what an operation does by its method, so "create
-// a silence" finds POST /silences even when the spec never says "create" there, and
-// "list" prefers a collection to one of its items.
-func verbsOf(op *tools.Operation) string {
-	if op.Method == "GET" {
-		if strings.HasSuffix(op.Path, "}") {
-			return "get read fetch"
-		}
-		return "list get read fetch"
-	}
-	return methodVerbs[op.Method]
-}
-
-// actionTerms are the stems of the method verbs, which a field name never decides.
-var actionTerms = func() map[string]bool {
-	out := map[string]bool{}
-	for _, verbs := range methodVerbs {
-		for _, v := range strings.Fields(verbs) {
-			out[stem(v)] = true
-		}
-	}
-	return out
-}()
-
-var methodVerbs = map[string]string{
-	"POST":   "create add new open make send",
-	"PUT":    "update replace set",
-	"PATCH":  "update change modify edit",
-	"DELETE": "delete remove clear erase wipe purge discard destroy",
-}
-
-// changeVerbs are more words people use for the change a method makes, which a spec
-// seldom says of itself ("log a call", "move an appointment", "put a note on"). They
-// decide whether an operation serves a request, never how it ranks: in a document they
-// would add the same words to every write and shift every score.
-var changeVerbs = map[string]string{
-	"POST":   "log register submit save put write enter record",
-	"PUT":    "change modify edit move adjust alter amend mark switch toggle",
-	"PATCH":  "set replace move adjust alter amend mark switch toggle",
-	"DELETE": "drop cancel revoke detach unlink trash",
-}
-
-// verbTerms are the stems of every method verb and change verb: what is done, never what
-// it is done to.
-var verbTerms = func() map[string]bool {
-	out := map[string]bool{}
-	for _, m := range []map[string]string{methodVerbs, changeVerbs} {
-		for _, verbs := range m {
-			for _, v := range strings.Fields(verbs) {
-				out[stem(v)] = true
-			}
-		}
-	}
-	return out
-}()
-
-func addSchemaNames(s map[string]any, depth int, add func(string)) {
-	if s == nil || depth > 3 {
-		return
-	}
-	if props, ok := s["properties"].(map[string]any); ok {
-		for name, sub := range props {
-			add(name)
-			if m, ok := sub.(map[string]any); ok {
-				addSchemaNames(m, depth+1, add)
-			}
-		}
-	}
-	if items, ok := s["items"].(map[string]any); ok {
-		addSchemaNames(items, depth+1, add)
-	}
-}
-
-// Match is one ranked operation.
+// Match is one ranked operation, with the words of the query it matched (as said).
 type Match struct {
-	Op    *tools.Operation
-	Score float64
+	Op      *tools.Operation
+	Score   float64
+	Matched []string
 }
 
-// Result is the answer to a search: ranked matches, or why nothing can serve it.
+// Result is the answer to a search: the nearest operations, best first, always; and,
+// when no operation does what the query asks, why.
 type Result struct {
 	Matches []Match
-	// Unsupported is set when the request asks for things the API never mentions.
+	// Unsupported is set when no operation has the query's action and its thing, or
+	// some content word is one the API never says.
 	Unsupported bool
 	Reason      string
-	Unknown     []string
-	// ReadAs says which of the request's words were read as another word of theirs that
+	// Unserved are the content words of the query no operation serves, as said.
+	Unserved []string
+	// ReadAs says which of the query's words were read as another word of theirs that
 	// the API uses ("deals" as "opportunity"; synonyms.go).
 	ReadAs []string
 }
 
-// BM25 parameters, the usual ones.
-const (
-	bm25K1 = 1.2
-	bm25B  = 0.75
-)
-
-// Search ranks operations for a request. When most of the request's words appear nowhere
-// in the API, it answers unsupported rather than offering the closest unrelated operation.
+// Search ranks operations for a query (a few words naming the operation wanted; a
+// whole sentence works as ranked retrieval) and tells whether one of them does what it
+// asks. At most limit matches are given (all when limit <= 0).
 func (ix *Index) Search(query string, limit int) Result {
-	query, readAs := ix.readPhrasal(askedPart(query))
 	said := requestWords(query)
 	if len(said) == 0 {
-		return Result{Unsupported: true, Reason: "the request has no words to search for; say what should be done"}
+		return Result{Unsupported: true, Reason: "the query has no words to search for; say what should be done"}
 	}
-	readAs = append(readAs, ix.readSynonyms(said)...)
-	// "unsubscribe" ranks as what it undoes and the change (see undoing).
-	said = ix.undoing(said)
-	if hint, ok := ix.countHint(query); ok {
-		said = append(said, hint)
-	}
-	var known []string
-	var unknown []string
-	for _, w := range said {
-		if ix.df[w.term] > 0 {
-			known = append(known, w.term)
-		} else {
-			unknown = append(unknown, w.said)
+	readAs := ix.readSynonyms(said)
+	for i, w := range said {
+		// A file format or a currency the API never names is a value ("as a PDF", "in
+		// euros").
+		one := strings.TrimSuffix(w.said, "s")
+		if (fileFormats[one] || currencies[one]) && !ix.mentions(w.term) {
+			said[i].value = true
 		}
 	}
-	n := float64(len(ix.ops))
-	var matches []Match
-	knownIDs := make([]int32, len(known))
-	for k, t := range known {
-		knownIDs[k], _ = ix.id(t)
-	}
-	for i, doc := range ix.docs {
-		score := 0.0
-		for k, t := range known {
-			f := doc.of(knownIDs[k])
-			if f == 0 {
-				continue
+	matches := ix.ranked(said)
+	ix.fit(said, matches)
+	verdict := ix.support(said, ix.order(matches))
+	if len(verdict.serving) > 0 {
+		// An operation that does the query's action to its thing comes a little before
+		// one that only shares its words.
+		serving := make(map[int]bool, len(verdict.serving))
+		for _, i := range verdict.serving {
+			serving[i] = true
+		}
+		for k := range matches {
+			if serving[matches[k].i] {
+				matches[k].score *= 1 + weightServing
 			}
-			idf := math.Log(1 + (n-float64(ix.df[t])+0.5)/(float64(ix.df[t])+0.5))
-			score += idf * f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*ix.lens[i]/ix.avgLen))
 		}
-		if score > 0 {
-			score += weightSummaryFit * summaryFit(ix.summaries[i], known)
-			matches = append(matches, Match{Op: ix.ops[i], Score: score})
-		}
-	}
-	sort.SliceStable(matches, func(i, j int) bool { return matches[i].Score > matches[j].Score })
-	ok, why, whole := ix.support(said, matches)
-	// An operation that answers every word of the request comes before one that only
-	// scores on some ("log a call": the activity a POST creates, before the contact's
-	// fields), when they are few: where many do, the words tell nothing apart ("opened
-	// files": every POST about files) and the scores rank better.
-	if len(whole) > 0 && (limit <= 0 || len(whole) <= limit/2) {
-		answers := make(map[*tools.Operation]bool, len(whole))
-		for _, op := range whole {
-			answers[op] = true
-		}
-		slices.SortStableFunc(matches, func(a, b Match) int {
-			return boolRank(answers[b.Op]) - boolRank(answers[a.Op])
-		})
+		sort.SliceStable(matches, func(a, b int) bool { return matches[a].score > matches[b].score })
 	}
 	if limit > 0 && len(matches) > limit {
 		matches = matches[:limit]
 	}
-	if !ok {
-		return Result{Unsupported: true, Reason: why, Unknown: unknown, Matches: matches}
+	out := Result{Matches: make([]Match, len(matches)), Unserved: verdict.unserved, ReadAs: readAs}
+	for k, m := range matches {
+		out.Matches[k] = Match{Op: ix.ops[m.i], Score: m.score, Matched: m.matched}
 	}
-	if len(matches) == 0 {
-		return Result{Unsupported: true, Reason: "no operation of this API matches the request"}
+	if !verdict.ok {
+		out.Unsupported, out.Reason = true, verdict.reason
+	} else if len(out.Matches) == 0 {
+		out.Unsupported, out.Reason = true, "no operation of this API matches the query"
 	}
-	return Result{Matches: matches, Unknown: unknown, ReadAs: readAs}
+	return out
+}
+
+// order is every operation's index, the ranked ones first in their order: the closest
+// operation a reason names is the best ranked of those that miss least.
+func (ix *Index) order(matches []rankedOp) []int {
+	out := make([]int, 0, len(ix.ops))
+	seen := make([]bool, len(ix.ops))
+	for _, m := range matches {
+		out = append(out, m.i)
+		seen[m.i] = true
+	}
+	for i := range ix.ops {
+		if !seen[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// rankedOp is an operation's place in a ranking: its index, score and the words it
+// matched.
+type rankedOp struct {
+	i       int
+	score   float64
+	matched []string
+}
+
+// ranked scores every operation for the query's words, best first.
+func (ix *Index) ranked(said []word) []rankedOp {
+	var terms []int32
+	var words []string
+	for _, w := range said {
+		if id, ok := ix.id(w.term); ok && !slices.Contains(terms, id) {
+			terms = append(terms, id)
+			words = append(words, w.said)
+		}
+	}
+	scores := make([]float64, len(ix.ops))
+	hits := map[int32]uint64{}
+	ix.rank.score(terms, scores, func(doc int32, k int) {
+		if k < 64 {
+			hits[doc] |= 1 << k
+		}
+	})
+	var out []rankedOp
+	for i, s := range scores {
+		if s <= 0 {
+			continue
+		}
+		var matched []string
+		for k := range words {
+			if k < 64 && hits[int32(i)]&(1<<k) != 0 {
+				matched = append(matched, words[k])
+			}
+		}
+		out = append(out, rankedOp{i: i, score: s, matched: matched})
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].score > out[b].score })
+	return out
+}
+
+// fit raises the score of an operation that matches more of the query's words, that does
+// the query's action, and whose summary says what the query says: "create coupon" is POST /v1/coupons before POST
+// /v1/coupons/{coupon}, which updates one.
+func (ix *Index) fit(said []word, matches []rankedOp) {
+	action := ""
+	for _, w := range said {
+		if !w.tail && !w.value {
+			if ix.anyActs[w.term] {
+				action = w.term
+			}
+			break
+		}
+	}
+	var all []string
+	for _, w := range said {
+		all = append(all, w.term)
+	}
+	for k := range matches {
+		i := matches[k].i
+		// An operation that matches more of the query's words comes first.
+		matches[k].score *= 0.5 + 0.5*float64(len(matches[k].matched))/float64(max(len(all), 1))
+		f := weightSummaryFit * summaryFit(ix.summaries[i], all)
+		if action != "" && containsString(ix.readings[i].actions, action) {
+			f += weightActionFit
+		}
+		matches[k].score *= 1 + f
+	}
+	sort.SliceStable(matches, func(a, b int) bool { return matches[a].score > matches[b].score })
+}
+
+// How much an operation's score rises when it does the query's action to its thing, when
+// it does the query's action, and when its summary says what the query says (measured on the assistants' queries of the find
+// cases: bench/RESULTS.md).
+const (
+	weightServing    = 0.2
+	weightActionFit  = 0.3
+	weightSummaryFit = 1.0
+)
+
+// summaryFit is how closely a query says what a summary says: the share of the
+// summary's terms the query names, times the share of the query's terms the summary
+// names.
+func summaryFit(summary, query []string) float64 {
+	if len(summary) == 0 || len(query) == 0 {
+		return 0
+	}
+	both := 0
+	for _, t := range summary {
+		if slices.Contains(query, t) {
+			both++
+		}
+	}
+	return float64(both) / float64(len(summary)) * float64(both) / float64(len(query))
 }
 
 // summaryOf is what an operation says it does in a line: its summary, or the first
@@ -338,23 +332,6 @@ func summaryOf(op *tools.Operation) string {
 		return ""
 	}
 	return d
-}
-
-// summaryFit is how closely a request says what a summary says: the share of the
-// summary's terms the request names, times the share of the request's terms the summary
-// names. "create an issue" fits "Create an issue" (1) far better than "Create issue
-// type for an organization" (0.5), which BM25 alone ranks alike.
-func summaryFit(summary, query []string) float64 {
-	if len(summary) == 0 || len(query) == 0 {
-		return 0
-	}
-	both := 0
-	for _, t := range summary {
-		if slices.Contains(query, t) {
-			both++
-		}
-	}
-	return float64(both) / float64(len(summary)) * float64(both) / float64(len(query))
 }
 
 // stopwords carry no meaning for finding an operation.
@@ -432,7 +409,8 @@ func eachWord(text string, f func(term, said string)) {
 
 // stem folds a word to its English stem (Snowball's, the Porter2 algorithm), so
 // "movies" finds "movie", "scheduling" "schedule" and "unsubscribed" "unsubscribe"; the
-// abbreviations API paths use are spelled out first ("repos" finds "repository").
+// abbreviations API paths use are spelled out first ("repos" finds "repository"), and
+// the verbs that say the same change are one ("remove" is "delete").
 func stem(w string) string {
 	// The same words recur through a spec (Microsoft Graph's index stemmed 4 s of them):
 	// each is stemmed once.
@@ -446,23 +424,25 @@ var stems = tools.NewBoundedCache[string, string](1 << 16)
 func stemWord(w string) string {
 	if v, ok := irregularPlural[w]; ok {
 		w = v
-	} else if v, ok := irregularVerb[w]; ok {
-		w = v
 	}
 	if long, ok := abbreviations[w]; ok {
 		w = long
 	} else if long, ok := abbreviations[strings.TrimSuffix(w, "s")]; ok {
 		w = long
 	}
-	// Snowball stems "notified" as notifi and "notification" as notif: a verb in -ify and
-	// its noun in -ification are one word ("who got notified", GET …/notifications).
-	if base, ok := strings.CutSuffix(strings.TrimSuffix(w, "s"), "ification"); ok {
-		w = base + "ify"
-	} else if base, ok := strings.CutSuffix(strings.TrimSuffix(w, "s"), "scription"); ok {
-		// So do "subscribe" and "subscriptions", "describe" and "description".
-		w = base + "scribe"
+	s := english.Stem(w, false)
+	if same, ok := sameChange[s]; ok {
+		return same
 	}
-	return english.Stem(w, false)
+	return s
+}
+
+// sameChange are the standard equivalences of the verbs that say what a request
+// changes, by stem: remove is delete, add is create, change is update.
+var sameChange = map[string]string{
+	english.Stem("remove", false): english.Stem("delete", false),
+	english.Stem("add", false):    english.Stem("create", false),
+	english.Stem("change", false): english.Stem("update", false),
 }
 
 // abbreviations are short forms common in API paths and names, by their long form.
@@ -486,8 +466,7 @@ func uniq(list []string) []string {
 	return out
 }
 
-// quoteList quotes each word once: a word read as two ("unarchive" as archive + remove)
-// is still one word of the request.
+// quoteList quotes each word once.
 func quoteList(words []string) string {
 	q := make([]string, 0, len(words))
 	for _, w := range words {
@@ -496,11 +475,4 @@ func quoteList(words []string) string {
 		}
 	}
 	return strings.Join(q, ", ")
-}
-
-func boolRank(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -3,6 +3,8 @@ package reverse
 import (
 	"context"
 	"os"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -50,7 +52,7 @@ func TestSearchGitHub(t *testing.T) {
 		{"list repositories for a user", "GET /users/{username}/repos", 3},
 		{"list repositories of a user", "GET /users/{username}/repos", 3},
 		{"create an issue", "POST /repos/{owner}/{repo}/issues", 3},
-		{"open a new issue in a repository", "POST /repos/{owner}/{repo}/issues", 3},
+		{"create a new issue in a repository", "POST /repos/{owner}/{repo}/issues", 3},
 		{"get a pull request", "GET /repos/{owner}/{repo}/pulls/{pull_number}", 3},
 		{"merge a pull request", "PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge", 3},
 		{"star a repository", "PUT /user/starred/{owner}/{repo}", 1},
@@ -80,5 +82,25 @@ func TestSearchGitHub(t *testing.T) {
 			}
 			t.Errorf("%s not in the top 10: %q", tc.want, keys)
 		})
+	}
+}
+
+// Lists on GitHub: the reads that list a kind of thing, named as a person names it.
+func TestListsGitHub(t *testing.T) {
+	ix := githubSearch(t)
+	for thing, want := range map[string]string{
+		"pull request": "GET /repos/{owner}/{repo}/pulls",
+		"issues":       "GET /repos/{owner}/{repo}/issues",
+		"gist":         "GET /gists",
+	} {
+		got := matchKeys(ix.Lists(thing, 10))
+		if !slices.Contains(got, want) {
+			t.Errorf("Lists(%q) = %q, want %s among them", thing, got, want)
+		}
+		for _, k := range got {
+			if !strings.HasPrefix(k, "GET ") {
+				t.Errorf("Lists(%q) offers %s, which does not list", thing, k)
+			}
+		}
 	}
 }

@@ -23,7 +23,7 @@ func TestSearchTMDB(t *testing.T) {
 		{"movies similar to a movie", "GET /movie/{movie_id}/similar", 3},
 		{"movie credits of a person", "GET /person/{person_id}/movie_credits", 3},
 		{"search for a TV show", "GET /search/tv", 1},
-		{"cast and crew of a movie", "GET /movie/{movie_id}/credits", 3},
+		{"movie credits", "GET /movie/{movie_id}/credits", 3},
 		{"search companies", "GET /search/company", 1},
 	}
 	for _, tc := range cases {
@@ -56,8 +56,8 @@ func TestSearchUnsupported(t *testing.T) {
 	if !res.Unsupported {
 		t.Fatalf("result = %+v, want unsupported", res)
 	}
-	if !reflect.DeepEqual(res.Unknown, []string{"twitter", "handle"}) {
-		t.Errorf("unknown = %q, want [twitter handle]", res.Unknown)
+	if !reflect.DeepEqual(res.Unserved, []string{"twitter", "handle"}) {
+		t.Errorf("unserved = %q, want [twitter handle]", res.Unserved)
 	}
 	for _, w := range []string{"twitter", "handle"} {
 		if !strings.Contains(res.Reason, w) {

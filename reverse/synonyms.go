@@ -27,11 +27,6 @@ var synonyms = sync.OnceValue(func() map[string][]synonym {
 		}
 		var group []synonym
 		for _, w := range strings.Fields(line) {
-			// A phrasal verb is written verb+particle and keyed by the verb's stem.
-			if verb, particle, ok := strings.Cut(w, "+"); ok {
-				group = append(group, synonym{phraseKey(verb, particle), strings.ReplaceAll(w, "+", " ")})
-				continue
-			}
 			group = append(group, synonym{stem(w), w})
 		}
 		for _, s := range group {
@@ -54,13 +49,13 @@ func (ix *Index) readSynonyms(ws []word) []string {
 	var read []string
 	for i, w := range ws {
 		// A name or a quoted value is what the person calls it, not a word for a thing.
-		if ix.mentions(w.term) || w.name {
+		if ix.mentions(w.term) || w.value {
 			continue
 		}
 		for _, alt := range synonyms()[w.term] {
 			// A verb of the group that says what a method does is answered by the
 			// operations of that method ("stop following" as cancel: a DELETE).
-			if ix.anyNames(alt.term) || verbTerms[alt.term] && ix.anyServes(alt.term) {
+			if ix.anyNames(alt.term) || ix.anyActs[alt.term] {
 				ws[i].term = alt.term
 				read = append(read, fmt.Sprintf("%q as %q", w.said, alt.word))
 				break

@@ -44,39 +44,6 @@ func (s termSet) has(id int32) bool {
 	return ok
 }
 
-// termWeights are an operation's document: each term's weighted frequency, by number,
-// sorted by number.
-type termWeights struct {
-	ids     []int32
-	weights []float64
-}
-
-// weightsOf numbers a document. The caller holds v.mu.
-func (v *vocabulary) weightsOf(doc map[string]float64) termWeights {
-	type pair struct {
-		id int32
-		w  float64
-	}
-	pairs := make([]pair, 0, len(doc))
-	for t, f := range doc {
-		pairs = append(pairs, pair{v.number(t), f})
-	}
-	slices.SortFunc(pairs, func(a, b pair) int { return int(a.id - b.id) })
-	w := termWeights{ids: make([]int32, len(pairs)), weights: make([]float64, len(pairs))}
-	for i, p := range pairs {
-		w.ids[i], w.weights[i] = p.id, p.w
-	}
-	return w
-}
-
-// of is the weight of a term by number; 0 when the document lacks it.
-func (w termWeights) of(id int32) float64 {
-	if i, ok := slices.BinarySearch(w.ids, id); ok {
-		return w.weights[i]
-	}
-	return 0
-}
-
 // id is a term's number; ok is false for a term no operation has.
 func (ix *Index) id(term string) (int32, bool) {
 	id, ok := ix.vocab.terms[term]
@@ -88,9 +55,6 @@ func (ix *Index) holds(sets []termSet, i int, term string) bool {
 	id, ok := ix.id(term)
 	return ok && sets[i].has(id)
 }
-
-// serves reports whether operation i answers term (see servedBy).
-func (ix *Index) serves(i int, term string) bool { return ix.holds(ix.served, i, term) }
 
 // names reports whether operation i is called by term (see namedBy).
 func (ix *Index) names(i int, term string) bool { return ix.holds(ix.named, i, term) }

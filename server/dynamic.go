@@ -80,7 +80,7 @@ func dynamicToolDefs() ([]mcp.Tool, error) {
 	}
 	for i := range defs {
 		if defs[i].Name == ToolFindOperations {
-			defs[i].Description = "Search this API's operations by words (what you want to do). Answers the best matching operations: pass a match's tool as operation to describe_operation (its arguments) and call_operation. Answers unsupported when nothing in the API can do it: then tell the user instead of substituting another operation."
+			defs[i].Description = "Search this API's operations. Give query as a few words naming the operation you want, as in a search box (for example \"star a repository\"), and the user's own words in _user_request. Always answers the best candidates (at most ten), each with the query words it matched: pass a candidate's tool as operation to describe_operation (its arguments) and call_operation. Answers unsupported, still with the nearest candidates, when nothing in the API does what the words say: then tell the user instead of substituting another operation."
 		}
 	}
 	output, err := json.Marshal(compactOutputSchema())

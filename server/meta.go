@@ -54,11 +54,10 @@ func metaTool(name, title, desc string, input map[string]any) (mcp.Tool, error) 
 
 // metaToolDefs are find_operations and plan, served beside the operation tools.
 func metaToolDefs() ([]mcp.Tool, error) {
-	find, err := metaTool(ToolFindOperations, "Find operations",
-		"Search this API's operations by words (what you want to do). Answers the best matching tools, or unsupported when no operation does what the words say: the reason names the words, and the note says when to search once more in other words. Never substitute an operation that does something else: tell the user.",
+	find, err := metaTool(ToolFindOperations, "Find operations", findDescription,
 		map[string]any{"type": "object", "properties": withReserved(map[string]any{
-			"query": map[string]any{"type": "string", "description": "What the user wants to do, in words."},
-			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": 50, "description": "How many operations to return (default 10)."},
+			"query": map[string]any{"type": "string", "description": findQueryDescription},
+			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": maxCandidates, "description": "How many operations to return (default and most 10)."},
 		})})
 	if err != nil {
 		return nil, err
@@ -109,6 +108,16 @@ func (p *Pipeline) bindMeta(defs []mcp.Tool) []mcpserver.ServerTool {
 	return out
 }
 
+// findDescription and findQueryDescription are find_operations' contract (DESIGN.md,
+// "Meta-tools"): a few words naming the operation, the person's words in _user_request.
+const (
+	findDescription      = "Search this API's operations. Give query as a few words naming the operation you want, as in a search box (for example \"star a repository\"), and the user's own words in _user_request. Always answers the best candidates (at most ten), each with the query words it matched. Answers unsupported, still with the nearest candidates, when no operation does what the words say: the reason names the words, and the note says when to search once more in other words. Never substitute an operation that does something else: tell the user."
+	findQueryDescription = "A few words naming the operation wanted: an action and the thing it acts on (\"star a repository\", \"cancel invoice\"). A whole sentence works too, ranked by its words."
+)
+
+// maxCandidates is how many operations find_operations answers at most.
+const maxCandidates = 10
+
 // searchAgain is find_operations' note on an unsupported answer that names words the API
 // never uses.
 const searchAgain = "matched as this API writes its words: if those words may be the person's own for something an operation here does, search once more in other words for the same thing; never substitute an operation that does something else, and if none answers, tell the person the API cannot do it"
@@ -124,29 +133,30 @@ func (p *Pipeline) FindOperations(args map[string]any) *clarify.Result {
 			Field: "query", Kind: clarify.Missing, Question: "What would you like to do with this API?", Reason: "find_operations needs words to search for",
 		}}}
 	}
-	limit := 10
+	limit := maxCandidates
 	if l, ok := args["limit"].(float64); ok && l >= 1 {
-		limit = int(math.Min(l, 50))
+		limit = int(math.Min(l, maxCandidates))
 	}
 	res := p.Search().Search(query, limit)
+	out := &clarify.Result{Status: clarify.StatusOK, Operation: ToolFindOperations}
 	if res.Unsupported {
-		out := &clarify.Result{Status: clarify.StatusUnsupported, Operation: ToolFindOperations, Reason: res.Reason}
-		if len(res.Unknown) > 0 {
+		out.Status, out.Reason, out.Unserved = clarify.StatusUnsupported, res.Reason, res.Unserved
+		if len(res.Unserved) > 0 {
 			// Words are matched as the API writes them, and a person's own word for what
 			// the API does ("get rid of" a file it deletes) is not among them: the
 			// assistant may say it once more in other words, never as something else.
 			out.Note = searchAgain
 		}
-		return out
 	}
-	out := &clarify.Result{Status: clarify.StatusOK, Operation: ToolFindOperations}
-	if len(res.ReadAs) > 0 {
+	if len(res.ReadAs) > 0 && !res.Unsupported {
 		// Said so the assistant can check the reading with the person, or search again.
-		out.Note = "read " + strings.Join(res.ReadAs, ", ") + ": the API does not use the request's own word"
+		out.Note = "read " + strings.Join(res.ReadAs, ", ") + ": the API does not use the query's own word"
 	}
+	// Every answer lists the nearest operations, so the assistant never has to guess
+	// whether a better query exists.
 	for _, m := range res.Matches {
 		out.Operations = append(out.Operations, clarify.OperationMatch{
-			Tool: m.Op.Name, Method: m.Op.Method, Path: m.Op.Path, Summary: m.Op.Summary, Score: math.Round(m.Score*100) / 100,
+			Tool: m.Op.Name, Method: m.Op.Method, Path: m.Op.Path, Summary: m.Op.Summary, Score: math.Round(m.Score*100) / 100, Matched: m.Matched,
 		})
 	}
 	return out

@@ -92,8 +92,8 @@ func (p *Pipeline) modelLookup(ctx context.Context, c *call, slot reverse.Slot, 
 	return r, true
 }
 
-// lookupChoices are the operations a model may choose a lookup among: the graph's lists
-// of the thing, then the search index's best reads that list something, at most
+// lookupChoices are the operations a model may choose a lookup among, and an unresolved
+// question offers: the graph's lists of the thing, then the search index's, at most
 // maxLookupChoices.
 func (p *Pipeline) lookupChoices(resource string) []*tools.Operation {
 	out := p.Graph.Listers(resource, maxLookupChoices)
@@ -104,15 +104,22 @@ func (p *Pipeline) lookupChoices(resource string) []*tools.Operation {
 	if resource == "" {
 		return out
 	}
-	for _, m := range p.Search().Search(reverse.Plural(reverse.Display(resource)), 20).Matches {
-		if len(out) == maxLookupChoices {
-			break
-		}
-		if !seen[m.Op] && reverse.Lookup(m.Op) && m.Op.Response != nil {
-			seen[m.Op] = true
-			out = append(out, m.Op)
+	thing := reverse.Display(resource)
+	add := func(ms []reverse.Match) {
+		for _, m := range ms {
+			if len(out) == maxLookupChoices {
+				return
+			}
+			if !seen[m.Op] && reverse.Lookup(m.Op) && m.Op.Response != nil {
+				seen[m.Op] = true
+				out = append(out, m.Op)
+			}
 		}
 	}
+	// The search index's reads that list the thing by name, then its best reads for the
+	// thing's words (a crew list for workers).
+	add(p.Search().Lists(thing, maxLookupChoices))
+	add(p.Search().Search(reverse.Plural(thing), 20).Matches)
 	return out
 }
 

@@ -96,6 +96,9 @@ func (p *Pipeline) resolve(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 			Field: "request", Kind: clarify.Missing, Question: "What would you like to do with this API?", Reason: "resolve needs the request in words",
 		}}}), nil
 	}
+	// A whole sentence is the model's to judge (issue 28): the words' verdict is not
+	// applied here, only their ranking; the model chooses among the candidates or says
+	// none fits.
 	found := p.Search().Search(request, resolveCandidates)
 	if len(found.Matches) == 0 {
 		return resultOf(&clarify.Result{Status: clarify.StatusUnsupported, Operation: ToolResolve, Reason: found.Reason}), nil

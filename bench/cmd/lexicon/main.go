@@ -8,6 +8,7 @@
 //
 //	go run ./bench/cmd/lexicon [-dir DIR] -probe deals,colleague,similar
 //	go run ./bench/cmd/lexicon -vocabulary 3   # the stems 3 or more specs name operations by
+//	go run ./bench/cmd/lexicon -size reverse    # the English reader's tables, entries, regexps, lines
 package main
 
 import (
@@ -31,8 +32,17 @@ func main() {
 	minCos := flag.Float64("min-cos", 0.25, "the least similarity kept")
 	keep := flag.Int("keep", 8, "neighbours kept per word")
 	probe := flag.String("probe", "", "comma-separated words whose neighbours to print")
+	size := flag.String("size", "", "print instead the English reader's size in this package folder (reverse): word tables, entries, regular expressions, synonym groups, lines")
+	sizeList := flag.Bool("size-list", false, "with -size, list each table")
 	vocabulary := flag.Int("vocabulary", 0, "print instead the stems that this many specs or more name an operation by (a measurement: bench/RESULTS.md)")
 	flag.Parse()
+	if *size != "" {
+		if err := printReaderSize(*size, *sizeList); err != nil {
+			fmt.Fprintln(os.Stderr, "lexicon:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	var files []string
 	_ = filepath.WalkDir(*dir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".json") {

@@ -15,7 +15,7 @@ import (
 // paths out of the whole answer (even past --max-body), _compact (or --compact) drops
 // what tells nothing, and a JSON answer over --max-body is cut on value boundaries with
 // a note naming what was left out. The envelope's shape field says what was done and
-// what it saved.
+// what it saved. All of it reads the answer with its secrets already hidden.
 
 // shapeArgs are the reserved arguments that shape an answer.
 type shapeArgs struct {
@@ -90,18 +90,22 @@ func (p *Pipeline) shape(c *call, sh shapeArgs) {
 	if sh.problem != "" {
 		notes = append(notes, "_select was not used: "+sh.problem)
 	}
-	body := c.result.Body
-	if resp.Raw != nil {
-		s.FullBytes = len(resp.Raw)
+	// Shaping reads the answer as the assistant may see it: secrets already hidden, so a
+	// path, a modifier or a comparison cannot tell a secret's text from "[redacted]".
+	rd := p.redactor()
+	body := rd.Value(c.result.Body)
+	raw := rd.JSON(resp.Raw)
+	if raw != nil {
+		s.FullBytes = len(raw)
 		if resp.Truncated && (len(sh.paths) == 0 || sh.compact) {
-			if whole, err := decodeAnswer(resp.Raw); err == nil {
+			if whole, err := decodeAnswer(raw); err == nil {
 				body = whole
 			}
 		}
 	}
 	switch {
-	case len(sh.paths) > 0 && resp.Raw != nil:
-		sel := tools.Select(resp.Raw, sh.paths)
+	case len(sh.paths) > 0 && raw != nil:
+		sel := tools.Select(raw, sh.paths)
 		body = sel.Values
 		s.Select, s.Unmatched = sh.paths, sel.Unmatched
 		if len(sel.Unmatched) > 0 {

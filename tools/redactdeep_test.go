@@ -81,4 +81,3 @@ func TestMentionsEscapedStart(t *testing.T) {
 		t.Errorf("Mentions(%s) = false", data)
 	}
 }
-

@@ -91,7 +91,7 @@ func settleCallResult(rd *tools.Redactor, res *mcp.CallToolResult, req mcp.CallT
 		return res
 	}
 	args, _ := req.Params.Arguments.(map[string]any)
-	clean := boundEchoes(inertResult(r), args, rd)
+	clean := ceilAnswer(boundEchoes(inertResult(r), args, rd))
 	if clean == r {
 		return res
 	}

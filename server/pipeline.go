@@ -89,7 +89,7 @@ func (p *Pipeline) Call(ctx context.Context, op *tools.Operation, raw map[string
 		p.run(ctx, c)
 	}
 	p.shape(c, sh)
-	c.result = boundEchoes(inertResult(c.result), raw, p.redactor())
+	c.result = ceilAnswer(boundEchoes(inertResult(c.result), raw, p.redactor()))
 	p.log(c, time.Since(start))
 	return c.result
 }

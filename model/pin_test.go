@@ -2,7 +2,6 @@ package model_test
 
 import (
 	"context"
-	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -48,7 +47,7 @@ func TestOpenAIFollowsNoRedirect(t *testing.T) {
 			}
 			_, err = c.Complete(context.Background(), model.NewPrompt("search paris", cands))
 			redirecting.Close()
-			if err == nil || !errors.Is(err, model.ErrRedirect) {
+			if err == nil || !strings.Contains(err.Error(), "redirect") {
 				t.Errorf("%s, %d: err = %v, want the redirect refused", name, code, err)
 			}
 		}
@@ -73,7 +72,7 @@ func TestOpenAIGivenClientIsPinned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Complete(context.Background(), model.NewPrompt("search paris", cands)); !errors.Is(err, model.ErrRedirect) {
+	if _, err := c.Complete(context.Background(), model.NewPrompt("search paris", cands)); err == nil || !strings.Contains(err.Error(), "redirect") {
 		t.Errorf("err = %v, want the redirect refused", err)
 	}
 	if elsewhere.Load() != 0 {

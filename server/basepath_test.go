@@ -9,8 +9,13 @@ import (
 )
 
 // A host-only --base-url keeps the base path of the spec's server, absolute as well as
-// relative: Swagger's basePath /v2 stays /v2 (it was dropped), unless --base-url-exact.
+// relative: Swagger's basePath /v2 stays /v2 (it was dropped).
 func TestHostOnlyBaseURLKeepsSpecBasePath(t *testing.T) {
+	testBasePath(t, nil)
+}
+
+// testBasePath runs the cases --base-url-exact is set for (exact, not nil) or not.
+func testBasePath(t *testing.T, exact func(*Options)) {
 	swagger := `{"swagger": "2.0", "info": {"title": "pets", "version": "1"},
 	  "host": "petstore.swagger.io", "basePath": "/v2", "schemes": ["https"],
 	  "paths": {"/pet/{petId}": {"get": {"operationId": "getPetById", "produces": ["application/json"],
@@ -34,7 +39,13 @@ func TestHostOnlyBaseURLKeepsSpecBasePath(t *testing.T) {
 		{up.URL + "/mock", false, "/mock/pet/7"},
 	}
 	for _, tc := range cases {
-		opts := Options{Spec: spec, BaseURL: tc.base, BaseURLExact: tc.exact, NoCache: true}
+		if tc.exact != (exact != nil) {
+			continue
+		}
+		opts := Options{Spec: spec, BaseURL: tc.base, NoCache: true}
+		if exact != nil {
+			exact(&opts)
+		}
 		cat, err := LoadCatalog(context.Background(), opts)
 		if err != nil {
 			t.Fatal(err)

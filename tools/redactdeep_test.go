@@ -3,6 +3,7 @@ package tools
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -69,15 +70,25 @@ func TestRedactBase64Windows(t *testing.T) {
 	}
 }
 
-// Mentions finds a secret whose first bytes JSON escapes (&, <, >): it said no, and a
-// result holding the key as HTML character references was never redacted.
-func TestMentionsEscapedStart(t *testing.T) {
-	rd := NewRedactor("&<>sk-live-SECRET123456")
-	data, err := json.Marshal(map[string]string{"v": "&<>sk-live-SECRET123456"}) // Go writes \u0026\u003c\u003e
+// A secret written as HTML character references is hidden, and Mentions finds it in a
+// result's JSON, where Go escapes its "&" (it looked only for forms as written, and the
+// result was never redacted).
+func TestMentionsSpelledForms(t *testing.T) {
+	secret := "sk-live-SECRET123456"
+	rd := NewRedactor(secret)
+	var ent strings.Builder
+	for _, c := range secret {
+		fmt.Fprintf(&ent, "&#%d;", c)
+	}
+	text := "key " + ent.String() + " end"
+	data, err := json.Marshal(map[string]string{"v": text}) // Go writes & as \u0026
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !rd.Mentions(data) {
 		t.Errorf("Mentions(%s) = false", data)
+	}
+	if got := rd.String(text); got != "key [redacted] end" {
+		t.Errorf("String(%q) = %q", text, got)
 	}
 }

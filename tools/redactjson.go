@@ -12,12 +12,15 @@ import (
 // (_select's GJSON paths, their modifiers, _compact) then sees exactly what it would see
 // had the API written "[redacted]" where the secret was, so no query can tell the
 // secret's text from its answer (issue 27: a query that matched or not read a key one
-// character at a time). Every string is read, whatever Mentions says: an API may escape
-// a secret's first characters in a way no cheap test expects.
+// character at a time). A string written with escapes is decoded and read whatever
+// Mentions says (an API may escape a secret's first characters in a way no cheap test
+// expects); one without escapes stands in raw as it reads, so when Mentions finds nothing
+// in raw, it holds nothing.
 func (r *Redactor) JSON(raw []byte) []byte {
 	if r.Empty() {
 		return raw
 	}
+	mentioned := r.Mentions(raw)
 	var out []byte // nil until something changes
 	from := 0
 	replace := func(start, end int, with []byte) {
@@ -32,8 +35,10 @@ func (r *Redactor) JSON(raw []byte) []byte {
 		switch c := raw[i]; {
 		case c == '"':
 			end := skipString(raw, i)
-			if clean, changed := r.jsonString(raw[i:end]); changed {
-				replace(i, end, clean)
+			if mentioned || bytes.IndexByte(raw[i+1:end], '\\') >= 0 {
+				if clean, changed := r.jsonString(raw[i:end]); changed {
+					replace(i, end, clean)
+				}
 			}
 			i = end
 		case c == '-' || c >= '0' && c <= '9':
@@ -41,7 +46,7 @@ func (r *Redactor) JSON(raw []byte) []byte {
 			for end < len(raw) && strings.IndexByte("0123456789.eE+-", raw[end]) >= 0 {
 				end++
 			}
-			if r.IsSecret(string(raw[i:end])) {
+			if tok := string(raw[i:end]); r.exact[tok] || mentioned && r.IsSecret(tok) {
 				replace(i, end, []byte(`"`+RedactedMark+`"`))
 			}
 			i = end

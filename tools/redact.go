@@ -47,6 +47,13 @@ type Redactor struct {
 	// probes are what Mentions looks for: the start of each needle, as written and as
 	// JSON writes it (Go escapes &, < and > in the JSON it encodes).
 	probes []string
+	// heads are the distinct texts a string must hold for a needle (its first
+	// MinSecretLen bytes) or a deep form (its anchor) to be in it; needleHead and
+	// deepHead index them (-1: a deep form without an anchor, always searched). Many
+	// forms share a head, and a pass looks for each head once.
+	heads      []string
+	needleHead []int
+	deepHead   []int
 }
 
 // NewRedactor derives the forms of each secret (see secretForms); empty ones are ignored.
@@ -71,6 +78,7 @@ func NewRedactor(secrets ...string) *Redactor {
 		}
 	}
 	sortLongestFirst(r.needles)
+	r.indexHeads()
 	seen := map[string]bool{}
 	for _, n := range r.needles {
 		head := n[:MinSecretLen]
@@ -261,8 +269,27 @@ func (r *Redactor) String(s string) string {
 
 // pass is one pass of String: the literal forms, then the deep ones.
 func (r *Redactor) pass(s string) string {
-	for _, n := range r.needles {
-		if !strings.Contains(s, n[:MinSecretLen]) {
+	var buf [128]int8
+	present := buf[:0]
+	if len(r.heads) > len(buf) {
+		present = make([]int8, len(r.heads))
+	} else {
+		present = buf[:len(r.heads)]
+	}
+	holds := func(h int) bool { // whether s holds head h, looked for once per pass
+		if h < 0 {
+			return true
+		}
+		if present[h] == 0 {
+			present[h] = -1
+			if strings.Contains(s, r.heads[h]) {
+				present[h] = 1
+			}
+		}
+		return present[h] > 0
+	}
+	for i, n := range r.needles {
+		if !holds(r.needleHead[i]) {
 			continue
 		}
 		if len(n) >= wholeWordBelow {
@@ -272,10 +299,34 @@ func (r *Redactor) pass(s string) string {
 			s = replaceWholeWords(s, n)
 		}
 	}
-	for _, d := range r.deep {
-		s = replaceSpans(s, d.matches(s))
+	for i, d := range r.deep {
+		if holds(r.deepHead[i]) {
+			s = replaceSpans(s, d.matches(s))
+		}
 	}
 	return s
+}
+
+// indexHeads fills heads, needleHead and deepHead.
+func (r *Redactor) indexHeads() {
+	index := map[string]int{}
+	head := func(h string) int {
+		if h == "" {
+			return -1
+		}
+		if i, ok := index[h]; ok {
+			return i
+		}
+		index[h] = len(r.heads)
+		r.heads = append(r.heads, h)
+		return index[h]
+	}
+	for _, n := range r.needles {
+		r.needleHead = append(r.needleHead, head(n[:MinSecretLen]))
+	}
+	for _, d := range r.deep {
+		r.deepHead = append(r.deepHead, head(d.anchor))
+	}
 }
 
 // replaceWholeWords replaces n where it is not glued to a letter or digit. An escape

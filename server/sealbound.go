@@ -58,7 +58,11 @@ func leftOutNote(args map[string]any, left []string) string {
 	for i, k := range left {
 		parts[i] = fmt.Sprintf("%s (%d bytes)", k, approxSize(args[k]))
 	}
-	return fmt.Sprintf("the continuation does not carry %s: give %s again with the answers", strings.Join(parts, ", "), map[bool]string{true: "it", false: "them"}[len(left) == 1])
+	them := "them"
+	if len(left) == 1 {
+		them = "it"
+	}
+	return fmt.Sprintf("the continuation does not carry %s: give %s again with the answers", strings.Join(parts, ", "), them)
 }
 
 // approxSize is about the length of v's JSON: strings count their bytes, not escapes.

@@ -66,13 +66,14 @@ func isInertLine(s string) bool {
 	return !space || s == ""
 }
 
-// Visible is text with its invisible characters removed and its line breaks kept as
-// "\n": the server's own text of several lines (a confirmation showing a body), in which
-// upstream text may stand.
+// Visible is text with its invisible characters removed, its line breaks kept as "\n"
+// and its tabs made spaces: the server's own text of several lines (a confirmation
+// showing a body), in which upstream text may stand.
 func Visible(s string) string {
-	keep := func(r rune) bool { return r == '\n' }
-	if strings.IndexFunc(s, func(r rune) bool { return unicode.Is(invisible, r) && !keep(r) }) < 0 {
+	drop := func(r rune) bool { return r != '\n' && r != '\t' && unicode.Is(invisible, r) }
+	if strings.IndexFunc(s, func(r rune) bool { return r == '\t' || drop(r) }) < 0 {
 		return s
 	}
-	return runes.Remove(runes.Predicate(func(r rune) bool { return unicode.Is(invisible, r) && !keep(r) })).String(s)
+	s = strings.ReplaceAll(s, "\t", " ")
+	return runes.Remove(runes.Predicate(drop)).String(s)
 }

@@ -34,4 +34,7 @@ func TestInertLine(t *testing.T) {
 	if got := Visible("Shall I send it?\nBody:\n{\u202e\"a\": 1" + tags("x") + "}"); got != "Shall I send it?\nBody:\n{\"a\": 1}" {
 		t.Errorf("Visible = %q", got)
 	}
+	if got := Visible("a\tb\r\nc"); got != "a b\nc" {
+		t.Errorf("Visible(tab, CRLF) = %q", got)
+	}
 }

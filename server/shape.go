@@ -93,8 +93,13 @@ func (p *Pipeline) shape(c *call, sh shapeArgs) {
 	// Shaping reads the answer as the assistant may see it: secrets already hidden, so a
 	// path, a modifier or a comparison cannot tell a secret's text from "[redacted]".
 	rd := p.redactor()
-	body := rd.Value(c.result.Body)
 	raw := rd.JSON(resp.Raw)
+	body := c.result.Body
+	if raw == nil || !sameSlice(raw, resp.Raw) {
+		// The answer held a secret (or is not JSON): the body decoded from it is
+		// redacted too. An answer JSON left as it was holds none.
+		body = rd.Value(body)
+	}
 	if raw != nil {
 		s.FullBytes = len(raw)
 		if resp.Truncated && (len(sh.paths) == 0 || sh.compact) {
@@ -178,4 +183,10 @@ func decodeAnswer(data []byte) (any, error) {
 		return nil, fmt.Errorf("decode answer: %w", err)
 	}
 	return v, nil
+}
+
+// sameSlice reports whether a and b are the same bytes in memory (Redactor.JSON returns
+// its input itself when it hid nothing).
+func sameSlice(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

@@ -42,7 +42,7 @@ type echo struct {
 
 // least is the shortest the spelling j of e can be.
 func (e *echo) least(j int) int {
-	if j != folded {
+	if j != foldedSpelling {
 		return len(e.value)
 	}
 	if e.folded < 0 {
@@ -64,8 +64,8 @@ var spellings = []func(string) string{
 	foldSpace,
 }
 
-// folded is the index of foldSpace in spellings: the one spelling that can be shorter.
-const folded = 6
+// foldedSpelling is the index of foldSpace in spellings: the one spelling that can be shorter.
+const foldedSpelling = 6
 
 // foldedLen is the length of foldSpace(s), counted without building it.
 func foldedLen(s string) int {

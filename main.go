@@ -103,6 +103,7 @@ func specFlags(fs *flag.FlagSet, o *server.Options) {
 		return server.CheckMode(v)
 	})
 	o.Mode = envOr("ASKAPI_MODE", server.ModeAuto)
+	fs.IntVar(&o.StaticMaxTools, "static-max-tools", int(envInt("ASKAPI_STATIC_MAX_TOOLS", server.DefaultStaticMaxTools)), "static mode refuses to start above this many operation tools; -1 lifts the ceiling (env ASKAPI_STATIC_MAX_TOOLS)")
 	fs.IntVar(&o.DynamicThreshold, "dynamic-threshold", int(envInt("ASKAPI_DYNAMIC_THRESHOLD", server.DefaultDynamicThreshold)), "auto mode serves dynamically above this many operation tools (env ASKAPI_DYNAMIC_THRESHOLD)")
 }
 
@@ -125,7 +126,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	specFlags(fs, &o)
-	fs.StringVar(&o.BaseURL, "base-url", os.Getenv("ASKAPI_BASE_URL"), "API base URL, overriding the spec's servers (env ASKAPI_BASE_URL)")
+	fs.StringVar(&o.BaseURL, "base-url", os.Getenv("ASKAPI_BASE_URL"), "API base URL, overriding the spec's servers; a host-only URL keeps the spec's base path (env ASKAPI_BASE_URL)")
+	fs.BoolVar(&o.BaseURLExact, "base-url-exact", envBool("ASKAPI_BASE_URL_EXACT"), "use --base-url exactly as given: a host-only URL does not take the spec's base path (env ASKAPI_BASE_URL_EXACT)")
 	headers := envList("ASKAPI_HEADERS")
 	fs.Func("header", "extra header 'Name: value' on every request, repeatable (env ASKAPI_HEADERS, one per line)", func(v string) error {
 		headers = append(headers, v)

@@ -134,7 +134,7 @@ func (c Call) refusedQuestion(status int, arg, msg, apiField string) Question {
 		reason += fmt.Sprintf(" naming %q", apiField)
 	}
 	if msg = clip(msg); msg != "" {
-		reason += ": " + msg
+		reason += fmt.Sprintf(": %q", msg) // the API's words, quoted
 	}
 	return Question{Field: arg, Kind: kind, Question: q, Reason: reason}
 }
@@ -170,8 +170,10 @@ func shown(v any) (string, bool) {
 	return ValueText(v), true
 }
 
+// clip is an API's message as it is quoted: on one line, without invisible characters
+// (tools.InertLine), cut to maxQuoted bytes.
 func clip(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = tools.InertLine(s)
 	if len(s) > maxQuoted {
 		cut := maxQuoted
 		for cut > 0 && !utf8Start(s[cut]) {

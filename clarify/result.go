@@ -192,7 +192,16 @@ func (r *Result) Text() string {
 				if strings.Contains(q.Question, "\n") {
 					sep = "\n"
 				}
-				fmt.Fprintf(&b, "%sOptions: %s.", sep, strings.Join(labels, "; "))
+				if q.Via != "" {
+					// Labels an API wrote are its words, quoted and named as such, never
+					// read as the server's (issue 27: a label forged a paragraph).
+					for j, l := range labels {
+						labels[j] = fmt.Sprintf("%q", l)
+					}
+					fmt.Fprintf(&b, "%sOptions, as %s names them: %s.", sep, q.Via, strings.Join(labels, "; "))
+				} else {
+					fmt.Fprintf(&b, "%sOptions: %s.", sep, strings.Join(labels, "; "))
+				}
 			}
 			b.WriteString("\n")
 		}

@@ -103,8 +103,13 @@ func TestInspectorToolsCall(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.tool, func(t *testing.T) {
 			before := len(up.requests())
-			out, err := e2e.Inspector(t, "-e", tc.env, "--method", "tools/call", "--tool-name", tc.tool, "--tool-args-json", tc.args,
-				"--", bin, "serve", "--spec", specPath(tc.spec), "--base-url", up.URL)
+			// The stub serves each API at its root: TMDB's /3 and Spotify's /v1 are not
+			// there, Alertmanager's relative /api/v2/ is.
+			serve := []string{"--", bin, "serve", "--spec", specPath(tc.spec), "--base-url", up.URL}
+			if tc.spec != "alertmanager-v2.yaml" {
+				serve = append(serve, "--base-url-exact")
+			}
+			out, err := e2e.Inspector(t, append([]string{"-e", tc.env, "--method", "tools/call", "--tool-name", tc.tool, "--tool-args-json", tc.args}, serve...)...)
 			if err != nil {
 				t.Fatalf("tools/call: %v\n%s", err, out)
 			}
@@ -123,7 +128,7 @@ func TestInspectorToolsCall(t *testing.T) {
 	t.Run("clarification", func(t *testing.T) {
 		before := len(up.requests())
 		out, err := e2e.Inspector(t, "-e", "ASKAPI_AUTH_API_KEY="+key, "--method", "tools/call", "--tool-name", "GET_movie-movie_id-similar",
-			"--", bin, "serve", "--spec", specPath("tmdb.json"), "--base-url", up.URL)
+			"--", bin, "serve", "--spec", specPath("tmdb.json"), "--base-url", up.URL, "--base-url-exact")
 		if err != nil {
 			t.Fatalf("tools/call: %v\n%s", err, out)
 		}

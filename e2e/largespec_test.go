@@ -375,7 +375,7 @@ func TestDynamicModeThroughBinary(t *testing.T) {
 		}
 	})
 	t.Setenv("ASKAPI_AUTH_API_KEY", key)
-	s := startAskapiStdio(t, "--spec", specPath("tmdb.json"), "--base-url", up.URL, "--mode", "dynamic")
+	s := startAskapiStdio(t, "--spec", specPath("tmdb.json"), "--base-url", up.URL, "--base-url-exact", "--mode", "dynamic")
 	if got, want := s.toolNames(), sortedNames("call_operation", "describe_operation", "find_operations", "plan"); !reflect.DeepEqual(got, want) {
 		t.Fatalf("tools %v, want %v", got, want)
 	}

@@ -27,7 +27,8 @@ type Config struct {
 	Timeout time.Duration
 	// MaxTokens is the answer's token budget per call; 0 means DefaultMaxTokens.
 	MaxTokens int
-	// HTTPClient, when set, sends the requests (tests).
+	// HTTPClient, when set, sends the requests (tests); it follows no redirect and
+	// reaches only BaseURL's origin all the same (pin.go).
 	HTTPClient *http.Client
 }
 
@@ -83,7 +84,7 @@ func NewOpenAI(cfg Config) (*OpenAI, error) {
 	if hc == nil {
 		hc = &http.Client{Timeout: cfg.Timeout}
 	}
-	oc.HTTPClient = hc
+	oc.HTTPClient = pinnedClient(hc, u)
 	return &OpenAI{
 		client: openai.NewClientWithConfig(oc),
 		cfg:    cfg,

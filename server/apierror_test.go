@@ -28,6 +28,7 @@ func TestAPIRefusalUnderConfirmPolicy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts.BaseURLExact = stubAtRoot(cat)
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -50,6 +50,7 @@ func benchServe(b *testing.B, spec, baseURL string) benchServed {
 	if err != nil {
 		b.Fatal(err)
 	}
+	opts.BaseURLExact = stubAtRoot(cat)
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
 		b.Fatal(err)

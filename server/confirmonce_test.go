@@ -262,6 +262,7 @@ func TestConfirmationShowsRequest(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			opts.BaseURLExact = stubAtRoot(cat)
 			p, err := NewPipeline(cat, opts)
 			if err != nil {
 				t.Fatal(err)

@@ -66,6 +66,7 @@ func TestDynamicModeSelection(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		opts.BaseURLExact = stubAtRoot(cat)
 		if _, err := NewPipeline(cat, opts); err == nil || !strings.Contains(err.Error(), "--mode") {
 			t.Errorf("NewPipeline with mode %q: %v, want a --mode error", bad, err)
 		}

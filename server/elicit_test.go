@@ -76,6 +76,7 @@ func pipelineFor(t *testing.T, spec string, upstream string, policy string) *Pip
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts.BaseURLExact = stubAtRoot(cat)
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -24,6 +24,7 @@ func pipelineWith(t *testing.T, opts Options) *Pipeline {
 	if err != nil {
 		t.Fatalf("LoadCatalog(%s): %v", opts.Spec, err)
 	}
+	opts.BaseURLExact = stubAtRoot(cat)
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
 		t.Fatalf("NewPipeline: %v", err)
@@ -123,6 +124,7 @@ func TestFiltersOverMCP(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		opts.BaseURLExact = stubAtRoot(cat)
 		if _, err := NewPipeline(cat, opts); err == nil || !strings.Contains(err.Error(), "leave no operation") {
 			t.Errorf("NewPipeline = %v, want an error saying nothing is left", err)
 		}

@@ -29,7 +29,12 @@ func limitBody(limit int64, next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+		var buf bytes.Buffer
+		if r.ContentLength > 0 {
+			buf.Grow(int(r.ContentLength) + bytes.MinRead) // one allocation, not a doubling series
+		}
+		_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, limit))
+		body := buf.Bytes()
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			tooLarge(w, limit)
@@ -62,8 +67,13 @@ type bufferedBody struct {
 
 func (b *bufferedBody) Read(p []byte) (int, error) {
 	n, err := b.r.Read(p)
-	if err == io.EOF && b.err != nil {
-		return n, b.err
+	if err == io.EOF {
+		// Read to the end (mcp-go has its copy): the bytes are not held any longer
+		// than that, so a call with megabytes of arguments keeps one copy less alive.
+		b.r, b.data = bytes.NewReader(nil), nil
+		if b.err != nil {
+			return n, b.err
+		}
 	}
 	return n, err
 }

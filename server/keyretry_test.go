@@ -51,6 +51,7 @@ func TestKeyRefusedIsLookedUpAsName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts.BaseURLExact = stubAtRoot(cat)
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
 		t.Fatal(err)

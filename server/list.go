@@ -33,5 +33,8 @@ func ToolList(p *Pipeline) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encode tools: %w", err)
 	}
+	if !p.Dynamic() {
+		warnStaticList(p.Logger, len(ops), len(data))
+	}
 	return data, nil
 }

@@ -10,8 +10,11 @@ import (
 
 // Options configure a server; main fills them from flags and the environment.
 type Options struct {
-	Spec              string
-	BaseURL           string
+	Spec    string
+	BaseURL string
+	// BaseURLExact uses BaseURL as given: a host-only URL does not take the spec's base
+	// path (EffectiveBaseURL).
+	BaseURLExact      bool
 	Headers           []string
 	PolicyFile        string
 	AllowExternalRefs bool
@@ -39,6 +42,9 @@ type Options struct {
 	// DynamicThreshold is the number of operation tools auto mode serves statically at
 	// most; 0 means DefaultDynamicThreshold.
 	DynamicThreshold int
+	// StaticMaxTools is how many operation tools static mode lists at most; a larger
+	// spec is refused at start. 0 means DefaultStaticMaxTools, a negative value no bound.
+	StaticMaxTools int
 
 	// HTTPAddr serves streamable HTTP instead of stdio.
 	HTTPAddr string

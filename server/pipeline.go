@@ -76,6 +76,9 @@ type call struct {
 	resp *tools.Response
 	// keyLookedUp marks a call whose refused key was looked up as a name (keyretry.go).
 	keyLookedUp bool
+	// withheld are arguments whose values cannot be sent (unsendable.go): asked about,
+	// never looked up, and not sealed into the continuation.
+	withheld map[string]bool
 }
 
 // Call runs the pipeline for op with the raw arguments the client sent.
@@ -87,6 +90,7 @@ func (p *Pipeline) Call(ctx context.Context, op *tools.Operation, raw map[string
 		p.run(ctx, c)
 	}
 	p.shape(c, sh)
+	c.result = ceilAnswer(boundEchoes(inertResult(c.result), raw, p.redactor()))
 	p.log(c, time.Since(start))
 	return c.result
 }
@@ -157,6 +161,9 @@ func lookupArgs(c *call) map[string]any {
 		}
 		out[k] = v
 	}
+	for k := range c.withheld {
+		out[k] = nil // given, but cannot go out: neither looked up nor completed
+	}
 	return out
 }
 
@@ -223,10 +230,12 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		c.result.Questions = qs
 		return
 	}
+	withheld := p.withhold(c)
 	qs, ok := p.complete(ctx, c)
 	if !ok {
 		return
 	}
+	qs = append(withheld, qs...)
 	asked := map[string]bool{}
 	for _, q := range qs {
 		asked[q.Field] = true
@@ -447,12 +456,16 @@ func confirmedByRepeat(st clarify.State, args map[string]any) map[string]bool {
 func (p *Pipeline) clarify(c *call, qs []clarify.Question) {
 	st := c.state
 	st.Op = c.op.Key()
-	st.Args = c.args
+	args, left := sealable(c.args)
+	st.Args = args
 	st.Asked = map[string]any{}
 	for _, q := range qs {
-		if q.Kind == clarify.Unconfirmed {
+		if _, kept := args[q.Field]; kept && q.Kind == clarify.Unconfirmed {
 			st.Asked[q.Field] = c.args[q.Field]
 		}
+	}
+	if len(left) > 0 {
+		c.result.Note = leftOutNote(c.args, left)
 	}
 	st, err := redactState(p.redactor(), st)
 	if err != nil {

@@ -60,7 +60,7 @@ func (p *Pipeline) atEdge(h mcpserver.ToolHandlerFunc) mcpserver.ToolHandlerFunc
 		if err != nil {
 			return nil, errors.New(rd.String(err.Error()))
 		}
-		return redactCallResult(rd, res), nil
+		return redactCallResult(rd, settleCallResult(rd, res, req)), nil
 	}
 }
 

@@ -167,6 +167,7 @@ func sweepPipeline(t *testing.T, upstream string, logs *lockedBuffer) *Pipeline 
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts.BaseURLExact = stubAtRoot(cat)
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -325,6 +326,7 @@ func TestShortSecretRewritesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts.BaseURLExact = stubAtRoot(cat)
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
 		t.Fatal(err)

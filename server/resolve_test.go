@@ -42,6 +42,7 @@ func resolvePipeline(t *testing.T, spec, upstream string, llm LLMOptions, policy
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts.BaseURLExact = stubAtRoot(cat)
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
 		t.Fatal(err)

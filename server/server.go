@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 
 	mcpserver "github.com/mark3labs/mcp-go/server"
@@ -72,7 +73,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		warnUnusedKey(logger, cat, opts)
 		warnUnusedOAuth2(logger, cat, cred)
 	}
-	base, err := EffectiveBaseURL(opts.BaseURL, cat.BaseURL)
+	base, err := EffectiveBaseURL(opts.BaseURL, cat.BaseURL, opts.BaseURLExact)
 	if err != nil {
 		// Tools can still be listed and planned; calls answer this error until it is fixed.
 		logger.Warn(err.Error())
@@ -95,6 +96,11 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	dynamic, err := dynamicMode(opts, len(cat.Operations))
 	if err != nil {
 		return nil, err
+	}
+	if !dynamic {
+		if err := staticCeiling(opts, len(cat.Operations)); err != nil {
+			return nil, err
+		}
 	}
 	declared, err := policy.DeclaredSources()
 	if err != nil {
@@ -241,9 +247,11 @@ func servedPolicy(opts Options, cat *tools.Catalog) (*clarify.Policy, error) {
 }
 
 // EffectiveBaseURL applies --base-url over the spec's server. A --base-url that is only
-// a host keeps a relative server path from the spec (Swagger's basePath, "/api/v2/"),
-// so `--base-url http://127.0.0.1:9093` reaches Alertmanager's API as expected.
-func EffectiveBaseURL(flag, spec string) (string, error) {
+// a host keeps the base path of the spec's server, relative (Alertmanager's "/api/v2/")
+// or absolute (Swagger's basePath: "https://petstore.swagger.io/v2" gives "/v2"), so
+// `--base-url http://127.0.0.1:9093` reaches the API where the spec says it lives.
+// exact (--base-url-exact) uses the flag as given.
+func EffectiveBaseURL(flag, spec string, exact bool) (string, error) {
 	if flag == "" {
 		if spec == "" || strings.HasPrefix(spec, "/") {
 			return "", fmt.Errorf("the spec declares no absolute server URL (%q): set --base-url", spec)
@@ -255,8 +263,28 @@ func EffectiveBaseURL(flag, spec string) (string, error) {
 	}
 	rest := flag[strings.Index(flag, "//")+2:]
 	hostOnly := !strings.Contains(strings.TrimSuffix(rest, "/"), "/")
-	if hostOnly && strings.HasPrefix(spec, "/") {
-		return strings.TrimSuffix(flag, "/") + spec, nil
+	if !hostOnly || exact {
+		return flag, nil
+	}
+	if path := specBasePath(spec); path != "" {
+		return strings.TrimSuffix(flag, "/") + path, nil
 	}
 	return flag, nil
+}
+
+// specBasePath is the path of the spec's server URL ("/api/v2/", "/v2"), or "" when it
+// has none beyond "/".
+func specBasePath(spec string) string {
+	path := spec
+	if !strings.HasPrefix(spec, "/") {
+		u, err := url.Parse(spec)
+		if err != nil || u.Host == "" {
+			return ""
+		}
+		path = u.EscapedPath()
+	}
+	if strings.Trim(path, "/") == "" {
+		return ""
+	}
+	return path
 }

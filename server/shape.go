@@ -15,7 +15,7 @@ import (
 // paths out of the whole answer (even past --max-body), _compact (or --compact) drops
 // what tells nothing, and a JSON answer over --max-body is cut on value boundaries with
 // a note naming what was left out. The envelope's shape field says what was done and
-// what it saved.
+// what it saved. All of it reads the answer with its secrets already hidden.
 
 // shapeArgs are the reserved arguments that shape an answer.
 type shapeArgs struct {
@@ -90,18 +90,27 @@ func (p *Pipeline) shape(c *call, sh shapeArgs) {
 	if sh.problem != "" {
 		notes = append(notes, "_select was not used: "+sh.problem)
 	}
+	// Shaping reads the answer as the assistant may see it: secrets already hidden, so a
+	// path, a modifier or a comparison cannot tell a secret's text from "[redacted]".
+	rd := p.redactor()
+	raw := rd.JSON(resp.Raw)
 	body := c.result.Body
-	if resp.Raw != nil {
-		s.FullBytes = len(resp.Raw)
+	if raw == nil || !sameSlice(raw, resp.Raw) {
+		// The answer held a secret (or is not JSON): the body decoded from it is
+		// redacted too. An answer JSON left as it was holds none.
+		body = rd.Value(body)
+	}
+	if raw != nil {
+		s.FullBytes = len(raw)
 		if resp.Truncated && (len(sh.paths) == 0 || sh.compact) {
-			if whole, err := decodeAnswer(resp.Raw); err == nil {
+			if whole, err := decodeAnswer(raw); err == nil {
 				body = whole
 			}
 		}
 	}
 	switch {
-	case len(sh.paths) > 0 && resp.Raw != nil:
-		sel := tools.Select(resp.Raw, sh.paths)
+	case len(sh.paths) > 0 && raw != nil:
+		sel := tools.Select(raw, sh.paths)
 		body = sel.Values
 		s.Select, s.Unmatched = sh.paths, sel.Unmatched
 		if len(sel.Unmatched) > 0 {
@@ -174,4 +183,10 @@ func decodeAnswer(data []byte) (any, error) {
 		return nil, fmt.Errorf("decode answer: %w", err)
 	}
 	return v, nil
+}
+
+// sameSlice reports whether a and b are the same bytes in memory (Redactor.JSON returns
+// its input itself when it hid nothing).
+func sameSlice(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

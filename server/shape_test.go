@@ -80,6 +80,7 @@ func shapePipeline(t *testing.T, upstream string, maxBody int64) *Pipeline {
 	if err != nil {
 		t.Fatal(err)
 	}
+	opts.BaseURLExact = stubAtRoot(cat)
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -35,6 +35,7 @@ func toolListFor(t *testing.T, spec string) []byte {
 	if err != nil {
 		t.Fatalf("LoadCatalog(%s): %v", spec, err)
 	}
+	opts.BaseURLExact = stubAtRoot(cat)
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
 		t.Fatalf("NewPipeline(%s): %v", spec, err)
@@ -206,6 +207,7 @@ func TestCatalogIsAValue(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			opts.BaseURLExact = stubAtRoot(cat)
 			var lists [][]byte
 			for range 2 {
 				p, err := NewPipeline(cat, opts)

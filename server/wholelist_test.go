@@ -43,6 +43,7 @@ func wholeListPipeline(t *testing.T, path, mode string) *Pipeline {
 	if err != nil {
 		t.Fatalf("LoadCatalog(%s): %v", path, err)
 	}
+	opts.BaseURLExact = stubAtRoot(cat)
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
 		t.Fatalf("NewPipeline: %v", err)

@@ -121,7 +121,8 @@ func (c *Credentials) AddHeader(line string) error {
 // Secrets returns every configured secret value, so callers can redact them from any
 // text (NewRedactor derives the forms each takes on the wire). Besides the raw values it
 // lists the parts that travel alone: the password of "user:password" (also when it was
-// configured base64-encoded), and the token of a "Bearer <token>" header.
+// configured base64-encoded), the token of a "Bearer <token>" header, and the decoded
+// "user:password" of a "Basic <base64>" header and its password.
 func (c Credentials) Secrets() []string {
 	set := map[string]bool{}
 	add := func(s string) {
@@ -146,8 +147,20 @@ func (c Credentials) Secrets() []string {
 	for _, vs := range c.Headers {
 		for _, v := range vs {
 			add(v)
-			if _, token, ok := strings.Cut(strings.TrimSpace(v), " "); ok {
-				add(token)
+			scheme, token, ok := strings.Cut(strings.TrimSpace(v), " ")
+			if !ok {
+				continue
+			}
+			add(token)
+			if strings.EqualFold(scheme, "Basic") {
+				// "Basic <base64 of user:password>": the password travels decoded too
+				// (an API echoing who called, a log of the decoded header).
+				if dec, err := base64.StdEncoding.DecodeString(strings.TrimSpace(token)); err == nil && utf8.Valid(dec) {
+					add(string(dec))
+					if _, pass, ok := strings.Cut(string(dec), ":"); ok {
+						add(pass)
+					}
+				}
 			}
 		}
 	}

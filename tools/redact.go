@@ -3,7 +3,9 @@ package tools
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"regexp"
 	"sort"
@@ -39,6 +41,19 @@ type Redactor struct {
 	needles []string
 	// exact holds every form of every secret, whatever its length.
 	exact map[string]bool
+	// deep are the forms matched under any escaping, and the base64 windows
+	// (redactdeep.go).
+	deep []deepForm
+	// probes are what Mentions looks for: the start of each needle, as written and as
+	// JSON writes it (Go escapes &, < and > in the JSON it encodes).
+	probes []string
+	// heads are the distinct texts a string must hold for a needle (its first
+	// MinSecretLen bytes) or a deep form (its anchor) to be in it; needleHead and
+	// deepHead index them (-1: a deep form without an anchor, always searched). Many
+	// forms share a head, and a pass looks for each head once.
+	heads      []string
+	needleHead []int
+	deepHead   []int
 }
 
 // NewRedactor derives the forms of each secret (see secretForms); empty ones are ignored.
@@ -58,8 +73,22 @@ func NewRedactor(secrets ...string) *Redactor {
 				r.needles = append(r.needles, f)
 			}
 		}
+		if len(s) >= MinSecretLen {
+			r.deep = append(r.deep, deepFormsOf(s)...)
+		}
 	}
 	sortLongestFirst(r.needles)
+	r.indexHeads()
+	seen := map[string]bool{}
+	for _, n := range r.needles {
+		head := n[:MinSecretLen]
+		for _, p := range []string{head, jsonEscaped(head, true), jsonEscaped(head, false)} {
+			if !seen[p] {
+				seen[p] = true
+				r.probes = append(r.probes, p)
+			}
+		}
+	}
 	return r
 }
 
@@ -103,7 +132,7 @@ func ShortSecret(s string) bool {
 }
 
 // secretForms are the ways a secret shows up in text: as configured; URL-escaped as a
-// query or path value (upper- and lower-case hex); base64, as in Basic auth and as
+// query or path value (upper- and lower-case hex), once or twice; base64, as in Basic auth and as
 // APIs that echo a key encoded write it; JSON-escaped as an echoing API's encoder writes
 // it, with Go's HTML escapes or without, with PHP's escaped slashes, and twice (the
 // request an API echoes as a JSON string inside its JSON answer).
@@ -111,6 +140,10 @@ func secretForms(s string) []string {
 	forms := []string{s, url.QueryEscape(s), url.PathEscape(s)}
 	for _, f := range forms[1:3] {
 		forms = append(forms, lowerHexEscapes(f))
+	}
+	// URL-escaped twice: a URL holding the key, escaped again as a query value.
+	for _, f := range forms[1:3] {
+		forms = append(forms, url.QueryEscape(f), url.PathEscape(f))
 	}
 	b := []byte(s)
 	forms = append(forms,
@@ -128,7 +161,26 @@ func secretForms(s string) []string {
 			}
 		}
 	}
-	return forms
+	return append(forms, spelledForms(s)...)
+}
+
+// spelledForms write each byte or character of s as a code: hex (a dump of the header),
+// a \u escape for every character (an encoder that escapes all it writes), in lower and
+// upper case, and HTML character references, decimal and hex.
+func spelledForms(s string) []string {
+	h := hex.EncodeToString([]byte(s))
+	out := []string{h, strings.ToUpper(h)}
+	var u, ent, entx strings.Builder
+	for _, c := range s {
+		if c > 0xffff {
+			return out // it would take a surrogate pair: not worth spelling
+		}
+		fmt.Fprintf(&u, `\u%04x`, c)
+		fmt.Fprintf(&ent, "&#%d;", c)
+		fmt.Fprintf(&entx, "&#x%x;", c)
+	}
+	upper := strings.ReplaceAll(strings.ToUpper(u.String()), `\U`, `\u`)
+	return append(out, u.String(), upper, ent.String(), entx.String())
 }
 
 var percentEscape = regexp.MustCompile(`%[0-9A-F]{2}`)
@@ -185,8 +237,13 @@ func (r *Redactor) Mentions(data []byte) bool {
 	if r == nil {
 		return false
 	}
-	for _, n := range r.needles {
-		if bytes.Contains(data, []byte(n[:MinSecretLen])) {
+	for _, p := range r.probes {
+		if bytes.Contains(data, []byte(p)) {
+			return true
+		}
+	}
+	for _, d := range r.deep {
+		if d.anchor == "" || bytes.Contains(data, []byte(d.anchor)) {
 			return true
 		}
 	}
@@ -194,13 +251,45 @@ func (r *Redactor) Mentions(data []byte) bool {
 }
 
 // String replaces every secret in s with RedactedMark, and the start of a long one cut
-// off by someone else's length limit (at the end of s or before an ellipsis).
+// off by someone else's length limit (at the end of s or before an ellipsis), until
+// nothing more changes (redactdeep.go).
 func (r *Redactor) String(s string) string {
 	if r == nil || s == "" {
 		return s
 	}
-	for _, n := range r.needles {
-		if !strings.Contains(s, n[:MinSecretLen]) {
+	for range maxPasses {
+		out := r.pass(s)
+		if out == s {
+			break
+		}
+		s = out
+	}
+	return s
+}
+
+// pass is one pass of String: the literal forms, then the deep ones.
+func (r *Redactor) pass(s string) string {
+	var buf [128]int8
+	present := buf[:0]
+	if len(r.heads) > len(buf) {
+		present = make([]int8, len(r.heads))
+	} else {
+		present = buf[:len(r.heads)]
+	}
+	holds := func(h int) bool { // whether s holds head h, looked for once per pass
+		if h < 0 {
+			return true
+		}
+		if present[h] == 0 {
+			present[h] = -1
+			if strings.Contains(s, r.heads[h]) {
+				present[h] = 1
+			}
+		}
+		return present[h] > 0
+	}
+	for i, n := range r.needles {
+		if !holds(r.needleHead[i]) {
 			continue
 		}
 		if len(n) >= wholeWordBelow {
@@ -210,7 +299,34 @@ func (r *Redactor) String(s string) string {
 			s = replaceWholeWords(s, n)
 		}
 	}
+	for i, d := range r.deep {
+		if holds(r.deepHead[i]) {
+			s = replaceSpans(s, d.matches(s))
+		}
+	}
 	return s
+}
+
+// indexHeads fills heads, needleHead and deepHead.
+func (r *Redactor) indexHeads() {
+	index := map[string]int{}
+	head := func(h string) int {
+		if h == "" {
+			return -1
+		}
+		if i, ok := index[h]; ok {
+			return i
+		}
+		index[h] = len(r.heads)
+		r.heads = append(r.heads, h)
+		return index[h]
+	}
+	for _, n := range r.needles {
+		r.needleHead = append(r.needleHead, head(n[:MinSecretLen]))
+	}
+	for _, d := range r.deep {
+		r.deepHead = append(r.deepHead, head(d.anchor))
+	}
 }
 
 // replaceWholeWords replaces n where it is not glued to a letter or digit. An escape
@@ -340,6 +456,14 @@ func (r *Redactor) spans(s string, i int) [][2]int {
 			}
 			out = append(out, [2]int{k + j, k + j + len(n)})
 			k += j + 1
+		}
+	}
+	// A deep form may be longer than any literal one: its spans are looked for in a
+	// window as wide as the text around i allows.
+	dlo, dhi := max(i-4*longest, 0), min(i+4*longest, len(s))
+	for _, d := range r.deep {
+		for _, m := range d.matches(s[dlo:dhi]) {
+			out = append(out, [2]int{dlo + m[0], dlo + m[1]})
 		}
 	}
 	return out

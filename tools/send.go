@@ -75,7 +75,8 @@ func originOf(u *url.URL) string {
 
 // Send performs the request and returns a Response (never a stack trace); transport
 // failures are errors wrapped with context and with secrets redacted. A refused
-// cross-host redirect is not an error: the 3xx comes back as is, with a Note.
+// cross-host redirect comes back as the 3xx it was, with a Note and a Problem: no data,
+// an answer the caller reports as an error.
 func (s *Sender) Send(req *http.Request, secrets []string) (*Response, error) {
 	client := s.client()
 	if s.Timeout > 0 {
@@ -91,6 +92,8 @@ func (s *Sender) Send(req *http.Request, secrets []string) (*Response, error) {
 			// net/http has closed this body already; status and Location are what matter.
 			out := &Response{Status: resp.StatusCode, ContentType: resp.Header.Get("Content-Type"), Header: resp.Header}
 			out.Note = Redact(fmt.Sprintf("redirect to %s refused: askapi only calls the configured server", redirectTarget(resp, secrets)), secrets)
+			// Not the answer the call asked for: the caller reports it as an error.
+			out.Problem = &BodyProblem{Message: fmt.Sprintf("the API answered %d, a %s", resp.StatusCode, out.Note)}
 			out.Duration = time.Since(start)
 			return out, nil
 		}

@@ -182,22 +182,32 @@ func newWordingScope(specFile string, c *Case, res *CaseResult, schemas map[stri
 		addWords(w.vocab, t.UserRequest)
 	}
 	for _, t := range res.Turns {
-		for _, v := range t.Arguments {
+		for _, v := range turnArguments(t.Arguments) {
 			s := fmt.Sprint(v)
 			addWords(w.vocab, s)
 			w.given = append(w.given, s)
 		}
 	}
+	// An id the API itself answered with is its data, even where the spec's example is
+	// that very value: a question showing it quotes no placeholder.
+	var served strings.Builder
+	for _, e := range c.Upstream {
+		served.Write(e.Body)
+	}
 	for _, schema := range schemas {
 		props, _ := schema["properties"].(map[string]any)
 		for _, p := range props {
 			pm, _ := p.(map[string]any)
+			var exs []any
 			if ex, ok := pm["example"]; ok && ex != nil {
-				w.examples = append(w.examples, fmt.Sprint(ex))
+				exs = append(exs, ex)
 			}
-			if exs, ok := pm["examples"].([]any); ok {
-				for _, ex := range exs {
-					w.examples = append(w.examples, fmt.Sprint(ex))
+			if more, ok := pm["examples"].([]any); ok {
+				exs = append(exs, more...)
+			}
+			for _, ex := range exs {
+				if text := fmt.Sprint(ex); !strings.Contains(served.String(), text) {
+					w.examples = append(w.examples, text)
 				}
 			}
 		}

@@ -130,6 +130,25 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 				listed = true
 			}
 		}
+		if !listed && isID {
+			// The thing the parameter's own name says, where the path's fuller noun lists
+			// nothing (a tag to follow, for /followedTags/{tagId}).
+			if own := ownNoun(p); own != "" && own != id.Resource {
+				named := Ident{Resource: own, Field: id.Field, Key: id.Key}
+				if h, _ := idx.identProducers(op, p, named, maxProducers); len(h) > 0 {
+					id, prods, listed = named, append(prods, h...), true
+				}
+			}
+		}
+		if !listed && (isID || p.In == "path") {
+			// A list whose items carry a field named like the parameter (fieldnamed.go).
+			if fp := idx.fieldProducers(op, p, id); len(fp) > 0 {
+				if !isID {
+					id, isID = Ident{Resource: Noun(segmentBefore(op.Path, "{"+p.Name+"}"))}, true
+				}
+				prods, listed = append(prods, fp...), true
+			}
+		}
 		if !listed {
 			prods = append(prods, idx.valueProducers(op, p, isID)...)
 		}

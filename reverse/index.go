@@ -54,6 +54,9 @@ type index struct {
 	// getAt holds the safe operation at each path template, its parameter names blank
 	// (sibling.go).
 	getAt map[string]*tools.Operation
+	// byField files the lists' item fields of two words or more by compact name
+	// (fieldnamed.go).
+	byField map[string][]fieldLister
 }
 
 func newIndex(cat *tools.Catalog) *index {
@@ -145,6 +148,7 @@ func newIndex(cat *tools.Catalog) *index {
 	sort.Strings(ix.nouns)
 	ix.values = valueIndex(cat)
 	ix.pathTakes = pathTakesOf(cat)
+	ix.byField = ix.byFieldIndex()
 	ix.getAt = map[string]*tools.Operation{}
 	for _, op := range cat.Operations {
 		if op.Method == "GET" && op.Response != nil {
@@ -277,7 +281,10 @@ func nounFit(resource, noun string) int {
 	case strings.ReplaceAll(resource, "_", "") == strings.ReplaceAll(noun, "_", ""):
 		// One word written whole or in parts: /orgunits lists {"orgUnits": […]}.
 		return 3
-	case lastWord(resource) == noun || lastWord(noun) == resource:
+	case lastWord(resource) == noun || lastWord(noun) == resource,
+		strings.HasSuffix(resource, "_"+noun) || strings.HasSuffix(noun, "_"+resource):
+		// The same last words: issue_comment and comment, to_source_account and
+		// source_account.
 		return 2
 	case !strings.Contains(resource, "_") && !strings.Contains(noun, "_") && (abbreviates(resource, noun) || abbreviates(noun, resource)):
 		return 1
@@ -312,8 +319,13 @@ func (ix *index) candidatesFor(resource string, about map[string]bool, qualified
 	for _, n := range ix.joined[resource] {
 		add(n, 3)
 	}
-	if lw := lastWord(resource); lw != resource && len(out) == 0 && !qualified {
-		add(lw, 2)
+	if !qualified {
+		// A thing named with a role before it (to_source_account, parent_folder): the
+		// longest tail of its words that the API lists (source_account, then account).
+		ws := strings.Split(resource, "_")
+		for i := 1; i < len(ws) && len(out) == 0; i++ {
+			add(strings.Join(ws[i:], "_"), 2)
+		}
 	}
 	if len(out) > 0 && len(resource) > 2 {
 		return out

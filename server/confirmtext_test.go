@@ -65,3 +65,17 @@ func TestLookedUpNames(t *testing.T) {
 		}
 	}
 }
+
+// TestConfirmEffectQuotesNoTemplate: an operation nothing describes is confirmed by the
+// request shown, never by its path's template ({id} reads as a slot to fill).
+func TestConfirmEffectQuotesNoTemplate(t *testing.T) {
+	for _, tc := range []struct{ method, want string }{
+		{"POST", "This writes what that request shows."},
+		{"DELETE", "This deletes what that request names."},
+	} {
+		op := &tools.Operation{Method: tc.method, Path: "/api/songs/{id}/comments"}
+		if got := confirmEffect(op); got != tc.want || strings.Contains(got, "{") {
+			t.Errorf("%s: %q, want %q", tc.method, got, tc.want)
+		}
+	}
+}

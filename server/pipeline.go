@@ -246,7 +246,7 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		UserRequest: c.userRequest,
 		Resources:   p.resources(c.op),
 		Things:      reverse.Things(c.op),
-		Confirmed:   confirmedByRepeat(c.state, c.args),
+		Confirmed:   confirmedOrProduced(c),
 		FromUser:    p.Policy.MustComeFromUser(c.op),
 	})
 	if err != nil {
@@ -319,7 +319,12 @@ func confirmEffect(op *tools.Operation) string {
 		what = clarify.IDPhrase(op) // NetBox's dcim_sites_create: "Create dcim sites"
 	}
 	if what == "" {
-		what = op.Key()
+		// Nothing says what it does: the request shown says it, never the path's
+		// template ({id} reads as a slot to fill).
+		if op.Method == "DELETE" {
+			return "This deletes what that request names."
+		}
+		return "This writes what that request shows."
 	}
 	if op.Method == "DELETE" {
 		return "This deletes: " + what + "."
@@ -434,6 +439,17 @@ func (p *Pipeline) sensitive(ctx context.Context, c *call) []clarify.Question {
 		})
 	}
 	return qs
+}
+
+// confirmedOrProduced are the arguments not to question as invented: those the person
+// confirmed, and those a lookup produced (the API's own id, even where the spec's example
+// is that very value).
+func confirmedOrProduced(c *call) map[string]bool {
+	out := confirmedByRepeat(c.state, c.args)
+	for arg := range produced(c) {
+		out[arg] = true
+	}
+	return out
 }
 
 // confirmedByRepeat treats a value that was questioned as invented and is sent back

@@ -1,0 +1,106 @@
+package reverse
+
+import (
+	"strings"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// A list whose items carry a field named exactly like a parameter (skuSellerId beside
+// /product/{skuSellerId}, however the list and the path name their nouns) lists the values
+// that parameter takes: the name is the contract. Only names of two words or more that end
+// as an identifier or a key count (skuSellerId, trainingKey): id, name or key alone say
+// nothing of which thing, and entryType names a category.
+
+// fieldLister is a list whose items carry a field, and where.
+type fieldLister struct {
+	op    *tools.Operation
+	col   Collection
+	field string
+}
+
+// byFieldIndex files every list's item fields of two words or more by their compact name.
+func (ix *index) byFieldIndex() map[string][]fieldLister {
+	out := map[string][]fieldLister{}
+	for _, op := range ix.safe {
+		if strings.HasSuffix(op.Path, "}") && !ix.listing[op].search {
+			continue // a read of one item lists nothing
+		}
+		for _, col := range ix.collections[op] {
+			if !ownList(op, col) {
+				continue // a list nested in one record (the seasons of /tv/latest)
+			}
+			props, _ := col.item["properties"].(map[string]any)
+			for _, name := range tools.SortedKeys(props) {
+				if !strings.Contains(words(name), "_") {
+					continue
+				}
+				sub, _ := props[name].(map[string]any)
+				switch tools.SchemaType(sub) {
+				case "", "string", "integer", "number":
+					k := compact(name)
+					out[k] = append(out[k], fieldLister{op: op, col: col, field: name})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fieldProducers are the lists whose items carry a field named like p.
+func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Ident) []Producer {
+	toks := strings.Split(words(p.Name), "_")
+	last := toks[len(toks)-1]
+	if (p.In != "path" && p.In != "query") || len(toks) < 2 || !(hasIDWord(last) || keyFields[last]) {
+		return nil // entryType, itemStatus: a category, not which thing
+	}
+	var out []Producer
+	for _, fl := range ix.byField[compact(p.Name)] {
+		if fl.op == target || len(out) == maxProducers {
+			continue
+		}
+		col := fl.col
+		col.IDField, col.IDType = fl.field, col.fieldType(fl.field)
+		prod := Producer{Op: fl.op, OpKey: fl.op.Key(), Source: SourceHeuristic, Collection: col, NameArg: ix.listing[fl.op].nameArg, Score: 6}
+		prod.Fixed, prod.Needs = fillInputs(fl.op, prod.NameArg, id.Resource)
+		if ix.strangerNeeds(target, prod) {
+			continue
+		}
+		out = append(out, prod)
+	}
+	return out
+}
+
+// ownNoun is the thing a parameter's own name says before its id word (tag for tagId),
+// "" when it has none.
+func ownNoun(p *tools.Param) string {
+	toks := strings.Split(words(p.Name), "_")
+	if len(toks) < 2 || !hasIDWord(toks[len(toks)-1]) {
+		return ""
+	}
+	return Singular(strings.Join(toks[:len(toks)-1], "_"))
+}
+
+// ownList reports whether a collection is a list an operation answers, not the parts of
+// one record it answers (the seasons of GET /tv/latest): the object holding the array
+// carries no identity of its own (an id, a uuid, a name beside it).
+func ownList(op *tools.Operation, col Collection) bool {
+	holder := op.Response
+	segs := strings.Split(strings.Trim(col.Items, "/"), "/")
+	for _, seg := range segs[:max(len(segs)-1, 0)] {
+		props, _ := holder["properties"].(map[string]any)
+		holder, _ = props[strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")].(map[string]any)
+	}
+	props, _ := holder["properties"].(map[string]any)
+	for name, sub := range props {
+		m, _ := sub.(map[string]any)
+		switch tools.SchemaType(m) {
+		case "", "string", "integer", "number":
+			switch compact(name) {
+			case "id", "uuid", "guid", "gid", "name", "title":
+				return false
+			}
+		}
+	}
+	return true
+}

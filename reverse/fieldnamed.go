@@ -1,6 +1,7 @@
 package reverse
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/askapi/askapi/tools"
@@ -63,8 +64,8 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 		col.IDField, col.IDType = fl.field, col.fieldType(fl.field)
 		prod := Producer{Op: fl.op, OpKey: fl.op.Key(), Source: SourceHeuristic, Collection: col, NameArg: ix.listing[fl.op].nameArg, Score: 6}
 		prod.Fixed, prod.Needs = fillInputs(fl.op, prod.NameArg, id.Resource)
-		if ix.strangerNeeds(target, prod) {
-			continue
+		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || ix.strangerNeeds(target, prod) {
+			continue // it needs the very value it would give (a user's cards for the user)
 		}
 		out = append(out, prod)
 	}

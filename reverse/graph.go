@@ -112,6 +112,7 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		var prods []Producer
 		prods = append(prods, idx.linkProducers(op, p)...)
 		prods = append(prods, idx.declaredProducers(op, p, declared)...)
+		given := len(prods) // links and declared ones: what the spec or the policy says
 		listed := false
 		var byName map[*tools.Operation]bool
 		if isID {
@@ -122,13 +123,19 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 			listed = len(h) > 0
 			prods = append(prods, h...)
 		}
-		if !listed {
-			// The list one segment up holds the items the path addresses (sibling.go).
-			if sib, read := idx.siblingProducers(op, p, id, isID); len(sib) > 0 {
+		// The list one segment up holds the items the path addresses (sibling.go): by the
+		// path's own structure, it comes before a list found by its noun elsewhere
+		// (/virtualization/interfaces before /dcim/interfaces).
+		if sib, read := idx.siblingProducers(op, p, id, isID); len(sib) > 0 {
+			if !listed {
 				id, isID = read, true
-				prods = append(prods, sib...)
-				listed = true
 			}
+			for i := range sib {
+				sib[i].Score += siblingBonus
+			}
+			// Before the lists found by noun, so its reading of the items wins a tie.
+			prods = append(prods[:given], append(sib, prods[given:]...)...)
+			listed = true
 		}
 		if !listed && isID {
 			// The thing the parameter's own name says, where the path's fuller noun lists
@@ -200,6 +207,10 @@ func (g *Graph) Resources(op *tools.Operation) map[string]string {
 
 // Catalog returns the catalog the graph was built over.
 func (g *Graph) Catalog() *tools.Catalog { return g.cat }
+
+// siblingBonus ranks the list one segment up above plain lists found by their nouns;
+// a search, which takes the person's words, still comes first.
+const siblingBonus = 1
 
 // maxProducers bounds the producers kept per argument, best first.
 const maxProducers = 4

@@ -52,7 +52,7 @@ func TestResolveOpenParent(t *testing.T) {
 // not end the lookup: the next producer that can run answers.
 func TestResolveOpenFallsBack(t *testing.T) {
 	cat, g := rtData(t, "fallback.yaml", nil)
-	op := rtOp(t, cat, "GET /projects/{project_id}/tasks")
+	op := rtOp(t, cat, "GET /tasks")
 	if e := rtEdge(t, g, op, "project_id"); len(e.Producers) < 2 || e.Producers[0].OpKey != "GET /workspaces/{workspace_id}/projects/search" {
 		t.Fatalf("producers, best first: %+v", e.Producers)
 	}

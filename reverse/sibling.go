@@ -1,6 +1,7 @@
 package reverse
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -137,7 +138,7 @@ func siblingField(p *tools.Param, id Ident, fields map[string]string) string {
 
 	var want []string
 	switch {
-	case id.Field != "" && id.Field != "number" && id.Field != "index":
+	case id.Field != "":
 		want = append([]string{id.Field}, sameField[id.Field]...)
 	case id.Key:
 		want = sameField["keylike"]
@@ -190,7 +191,7 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 		}
 		prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: col, NameArg: nameInput(sib), Score: 10}
 		prod.Fixed, prod.Needs = fillInputs(sib, prod.NameArg, id.Resource)
-		if ix.strangerNeeds(target, prod) {
+		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || ix.strangerNeeds(target, prod) {
 			return nil, id
 		}
 		return []Producer{prod}, settled

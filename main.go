@@ -105,6 +105,14 @@ func specFlags(fs *flag.FlagSet, o *server.Options) {
 	o.Mode = envOr("ASKAPI_MODE", server.ModeAuto)
 	fs.IntVar(&o.StaticMaxTools, "static-max-tools", int(envInt("ASKAPI_STATIC_MAX_TOOLS", server.DefaultStaticMaxTools)), "static mode refuses to start above this many operation tools; -1 lifts the ceiling (env ASKAPI_STATIC_MAX_TOOLS)")
 	fs.IntVar(&o.DynamicThreshold, "dynamic-threshold", int(envInt("ASKAPI_DYNAMIC_THRESHOLD", server.DefaultDynamicThreshold)), "auto mode serves dynamically above this many operation tools (env ASKAPI_DYNAMIC_THRESHOLD)")
+	o.OutputSchema = envOr("ASKAPI_OUTPUT_SCHEMA", server.OutputSchemaAuto)
+	fs.Func("output-schema", "whether listed tools declare the answer's output schema: always, never, or auto: unless the list holds more than 300 tools, which a client compiles one by one (env ASKAPI_OUTPUT_SCHEMA; default auto)", func(v string) error {
+		if err := server.CheckOutputSchema(v); err != nil {
+			return err
+		}
+		o.OutputSchema = v
+		return nil
+	})
 }
 
 // listFlag is a repeatable flag whose environment form separates values by commas or new

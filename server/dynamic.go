@@ -87,15 +87,7 @@ func dynamicToolDefs() ([]mcp.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	operation := map[string]any{"type": "string", "description": "The operation: a tool name from find_operations, or \"METHOD /path\"."}
-	describe, err := metaTool(ToolDescribeOperation, "Describe an operation",
-		"Show one operation of this API as a tool: its description and the input schema of its arguments, which call_operation takes. Executes nothing.",
-		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
-			"operation": operation,
-		})})
-	if err != nil {
-		return nil, err
-	}
+	operation := operationArg
 	call, err := metaTool(ToolCallOperation, "Call an operation",
 		"Call one operation of this API with its arguments (see describe_operation). Names are accepted for ids and resolved through the API's own search. If a value is missing, unclear or looks invented, nothing is sent: the answer is needs_clarification with questions for the user; ask them, then call again with the same operation, the answers in arguments and the _continuation.",
 		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
@@ -113,7 +105,7 @@ func dynamicToolDefs() ([]mcp.Tool, error) {
 	no, yes := false, true
 	call.Annotations.ReadOnlyHint, call.Annotations.DestructiveHint = &no, &yes
 	call.Annotations.IdempotentHint, call.Annotations.OpenWorldHint = &no, &yes
-	defs = append(defs, describe, call)
+	defs = append(defs, call)
 	for i := range defs {
 		defs[i].RawOutputSchema = output
 	}
@@ -146,7 +138,7 @@ func (p *Pipeline) DescribeOperation(args map[string]any) *clarify.Result {
 	if op == nil {
 		return p.unknownOperation(ToolDescribeOperation, name)
 	}
-	t, err := ToolOf(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
+	t, err := DescribedTool(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
 	if err == nil {
 		t.RawOutputSchema = nil
 		var data []byte

@@ -40,8 +40,8 @@ func TestDynamicModeSelection(t *testing.T) {
 			if tc.dynamic && !reflect.DeepEqual(got, dynamicMetaTools) {
 				t.Errorf("dynamic tools/list = %v, want exactly %v", got, dynamicMetaTools)
 			}
-			if !tc.dynamic && (len(got) != len(p.Catalog.Operations)+2 || hasString(got, ToolCallOperation)) {
-				t.Errorf("static tools/list has %d tools (%v…), want %d operations + find_operations + plan", len(got), got[:3], len(p.Catalog.Operations))
+			if !tc.dynamic && (len(got) != len(p.Catalog.Operations)+3 || hasString(got, ToolCallOperation)) {
+				t.Errorf("static tools/list has %d tools (%v…), want %d operations + find_operations, plan and describe_operation", len(got), got[:3], len(p.Catalog.Operations))
 			}
 			// askapi tools prints what is served.
 			data, err := ToolList(p)
@@ -120,7 +120,7 @@ func describe(t *testing.T, p *Pipeline, operation string) describeEnvelope {
 
 func TestDescribeOperation(t *testing.T) {
 	p := pipelineWith(t, Options{Spec: "tmdb.json", Mode: ModeDynamic})
-	static, err := ToolOf(p.Catalog.Lookup("GET /person/{person_id}/movie_credits"), p.Resolvable["GET_person-person_id-movie_credits"], false)
+	static, err := DescribedTool(p.Catalog.Lookup("GET /person/{person_id}/movie_credits"), p.Resolvable["GET_person-person_id-movie_credits"], false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestDescribeOperation(t *testing.T) {
 				t.Errorf("name %q description %.80q", tool.Name, tool.Description)
 			}
 			if !reflect.DeepEqual(tool.InputSchema, wantSchema) {
-				t.Errorf("inputSchema differs from the static tool's:\n got %v\nwant %v", tool.InputSchema, wantSchema)
+				t.Errorf("inputSchema differs from the described tool's:\n got %v\nwant %v", tool.InputSchema, wantSchema)
 			}
 			props, _ := tool.InputSchema["properties"].(map[string]any)
 			if _, ok := props["person_id"]; !ok || !reflect.DeepEqual(tool.InputSchema["required"], []any{"person_id"}) {

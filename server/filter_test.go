@@ -56,7 +56,7 @@ func sorted(names ...string) []string {
 // TestFiltersOverMCP: --tag, --include, --exclude and --read-only change what tools/list
 // offers, and a filtered-out operation cannot be called.
 func TestFiltersOverMCP(t *testing.T) {
-	meta := []string{ToolFindOperations, ToolPlan}
+	meta := []string{ToolFindOperations, ToolPlan, ToolDescribeOperation}
 	cases := []struct {
 		name string
 		opts Options

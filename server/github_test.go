@@ -189,8 +189,8 @@ func TestGitHubFilters(t *testing.T) {
 			}
 			if tc.name == "tag issues" {
 				// Over MCP too: the tools listed are the operations plus find_operations and plan.
-				if got := listedTools(t, connectInProcess(t, p, nil, "")); len(got) != tc.want+2 {
-					t.Errorf("tools/list has %d tools, want %d + 2", len(got), tc.want)
+				if got := listedTools(t, connectInProcess(t, p, nil, "")); len(got) != tc.want+3 {
+					t.Errorf("tools/list has %d tools, want %d + 3 meta-tools", len(got), tc.want)
 				}
 			}
 		})

@@ -20,16 +20,35 @@ const maxDescription = 1200
 
 // ToolOf describes an operation as an MCP tool.
 func ToolOf(op *tools.Operation, resolvable []reverse.Resolvable, confirm bool) (mcp.Tool, error) {
+	return toolOf(op, resolvable, confirm, true)
+}
+
+// DescribedTool is op's tool as describe_operation shows it: its whole description, the
+// reserved arguments' full text and the envelope's whole schema.
+func DescribedTool(op *tools.Operation, resolvable []reverse.Resolvable, confirm bool) (mcp.Tool, error) {
+	return toolOf(op, resolvable, confirm, false)
+}
+
+// toolOf builds op's tool, lean as a list shows it (leantool.go) or whole.
+func toolOf(op *tools.Operation, resolvable []reverse.Resolvable, confirm, lean bool) (mcp.Tool, error) {
 	schema := withShaping(op.InputSchema)
 	if confirm {
 		schema = withConfirm(schema)
+	}
+	description := toolDescription(op)
+	if lean {
+		schema, description = leanInput(schema), leanDescription(op)
 	}
 	input, err := json.Marshal(schema)
 	if err != nil {
 		return mcp.Tool{}, fmt.Errorf("input schema of %s: %w", op.Name, err)
 	}
-	// Every tool shares the envelope as its output schema: one encoding for all of them.
+	// Every tool shares the envelope as its output schema: one encoding for all of them,
+	// its fields' types only in a list.
 	output, err := envelopeSchema()
+	if lean {
+		output, err = leanEnvelopeSchema()
+	}
 	if err != nil {
 		return mcp.Tool{}, err
 	}
@@ -39,7 +58,7 @@ func ToolOf(op *tools.Operation, resolvable []reverse.Resolvable, confirm bool) 
 	openWorld := true
 	t := mcp.Tool{
 		Name:            op.Name,
-		Description:     toolDescription(op),
+		Description:     description,
 		RawInputSchema:  input,
 		RawOutputSchema: output,
 		Annotations: mcp.ToolAnnotation{
@@ -62,6 +81,16 @@ func ToolOf(op *tools.Operation, resolvable []reverse.Resolvable, confirm bool) 
 // envelopeSchema is the encoded output schema every operation tool declares.
 var envelopeSchema = sync.OnceValues(func() (json.RawMessage, error) {
 	data, err := json.Marshal(clarify.OutputSchema())
+	if err != nil {
+		return nil, fmt.Errorf("output schema: %w", err)
+	}
+	return data, nil
+})
+
+// leanEnvelopeSchema is the envelope's schema, each field reduced to its type: what a
+// listed tool declares (dynamic mode's tools too).
+var leanEnvelopeSchema = sync.OnceValues(func() (json.RawMessage, error) {
+	data, err := json.Marshal(compactOutputSchema())
 	if err != nil {
 		return nil, fmt.Errorf("output schema: %w", err)
 	}

@@ -38,7 +38,7 @@ func metaTool(name, title, desc string, input map[string]any) (mcp.Tool, error) 
 	if err != nil {
 		return mcp.Tool{}, fmt.Errorf("input schema of %s: %w", name, err)
 	}
-	out, err := envelopeSchema()
+	out, err := leanEnvelopeSchema()
 	if err != nil {
 		return mcp.Tool{}, err
 	}
@@ -72,10 +72,21 @@ func metaToolDefs() ([]mcp.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []mcp.Tool{find, plan}, nil
+	describe, err := metaTool(ToolDescribeOperation, "Describe an operation",
+		"Show one operation of this API as a tool, whole: its description and the input schema of its arguments. Executes nothing.",
+		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
+			"operation": operationArg,
+		})})
+	if err != nil {
+		return nil, err
+	}
+	return []mcp.Tool{find, plan, describe}, nil
 }
 
-// metaTools are find_operations and plan with their handlers.
+// operationArg names an operation for the meta-tools that take one.
+var operationArg = map[string]any{"type": "string", "description": "The operation: a tool name from find_operations, or \"METHOD /path\"."}
+
+// metaTools are find_operations, plan and describe_operation with their handlers.
 func (p *Pipeline) metaTools() ([]mcpserver.ServerTool, error) {
 	defs, err := metaToolDefs()
 	if err != nil {
@@ -103,9 +114,23 @@ func (p *Pipeline) bindMeta(defs []mcp.Tool) []mcpserver.ServerTool {
 	}
 	out := make([]mcpserver.ServerTool, len(defs))
 	for i, t := range defs {
-		out[i] = mcpserver.ServerTool{Tool: t, Handler: handlers[t.Name]}
+		h := handlers[t.Name]
+		if t.Name != ToolFindOperations && h != nil {
+			h = p.afterGraph(h) // find_operations needs only the search index
+		}
+		out[i] = mcpserver.ServerTool{Tool: t, Handler: h}
 	}
 	return out
+}
+
+// afterGraph runs h once the graph is built.
+func (p *Pipeline) afterGraph(h mcpserver.ToolHandlerFunc) mcpserver.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if err := p.awaitGraph(ctx); err != nil {
+			return nil, err
+		}
+		return h(ctx, req)
+	}
 }
 
 // findDescription and findQueryDescription are find_operations' contract (DESIGN.md,

@@ -42,6 +42,10 @@ type Options struct {
 	// DynamicThreshold is the number of operation tools auto mode serves statically at
 	// most; 0 means DefaultDynamicThreshold.
 	DynamicThreshold int
+	// OutputSchema says whether operation tools declare the envelope's output schema:
+	// "always", "never", or "auto" (default, also ""): unless a static list holds more
+	// than OutputSchemaMaxTools tools (outputschema.go).
+	OutputSchema string
 	// StaticMaxTools is how many operation tools static mode lists at most; a larger
 	// spec is refused at start. 0 means DefaultStaticMaxTools, a negative value no bound.
 	StaticMaxTools int
@@ -69,6 +73,9 @@ type Options struct {
 	Stdout  io.Writer
 	Version string
 
+	// graphBehind builds a dynamic pipeline's graph in the background (Serve sets it):
+	// find_operations needs only the search index.
+	graphBehind bool
 	// census, when set, is given the spec's operation heads before they are compiled
 	// (see tools.LoadOptions.Census); Serve sets it to list dynamic mode's tools early.
 	census func(heads *tools.Catalog)

@@ -33,6 +33,12 @@ type Pipeline struct {
 	// tools/list does not need it and a large spec's index costs startup time.
 	searchIndex     *reverse.Index
 	searchIndexOnce sync.Once
+	// pendingIndex, when set, delivers the index built beside the graph (NewPipeline).
+	pendingIndex <-chan *reverse.Index
+	// graphReady is closed once Graph and Resolvable are set; nil means they are.
+	graphReady <-chan struct{}
+	// outputSchema is --output-schema (outputschema.go).
+	outputSchema string
 	// Resolvable lists, per tool, the arguments that accept a name.
 	Resolvable map[string][]reverse.Resolvable
 	// Policy says which writes need confirmation and which fields must come from the user.
@@ -81,8 +87,25 @@ type call struct {
 	withheld map[string]bool
 }
 
+// awaitGraph waits until the graph is built (a dynamic server builds it in the
+// background), or the call is cancelled.
+func (p *Pipeline) awaitGraph(ctx context.Context) error {
+	if p.graphReady == nil {
+		return nil
+	}
+	select {
+	case <-p.graphReady:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
 // Call runs the pipeline for op with the raw arguments the client sent.
 func (p *Pipeline) Call(ctx context.Context, op *tools.Operation, raw map[string]any) *clarify.Result {
+	if err := p.awaitGraph(ctx); err != nil {
+		return &clarify.Result{Status: clarify.StatusError, Operation: op.Key(), Reason: err.Error(), Error: &clarify.Failure{Message: err.Error()}}
+	}
 	start := time.Now()
 	raw, sh := takeShape(raw, p.Compact)
 	c := p.begin(op, raw)
@@ -555,9 +578,14 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 	c.result.Note = resp.Note
 }
 
-// Search returns the operation search index, building it on first use.
+// Search returns the operation search index: the one built beside the graph, else built
+// on first use.
 func (p *Pipeline) Search() *reverse.Index {
 	p.searchIndexOnce.Do(func() {
+		if p.pendingIndex != nil {
+			p.searchIndex = <-p.pendingIndex
+			return
+		}
 		if len(p.Catalog.Operations) > largeGraph {
 			// Each operation's terms are read into maps, then numbered: garbage
 			// as large as the index, made at the server's busiest (its first call).

@@ -137,6 +137,7 @@ func load(ctx context.Context, s *mcpserver.MCPServer, opts Options, publish fun
 	if settled {
 		opts.Mode = ModeDynamic
 	}
+	opts.graphBehind = true
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
 		return err

@@ -110,29 +110,49 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	// the catalog stays a value and a second pipeline over it publishes the same tools.
 	cat = cat.Clone()
 	tools.DropConfiguredHeaders(cat, cred.Headers)
-	if len(cat.Operations) > largeGraph {
-		// The graph's working garbage is a third of a large spec's catalog.
-		defer tools.PaceGC(40)()
+	var pending chan *reverse.Index
+	if dynamic {
+		// find_operations is a dynamic session's first call: its index is built beside the
+		// graph, on the other core, instead of after it (issue 31).
+		pending = make(chan *reverse.Index, 1)
+		go func(cat *tools.Catalog) { pending <- reverse.NewIndex(cat) }(cat)
 	}
-	graph := reverse.Build(cat, declared)
+	graphReady := make(chan struct{})
 	p := &Pipeline{
-		Policy:      policy,
-		Graph:       graph,
-		Resolvable:  graph.Annotate(),
-		Catalog:     cat,
-		BaseURL:     base,
-		Credentials: cred,
-		Sender:      sender,
-		Sealer:      sealer,
-		Naive:       opts.Naive,
-		Compact:     opts.Compact,
-		Logger:      logger,
-		dynamic:     dynamic,
-		configured:  configured,
-		perUser:     opts.PerUserCredentials,
+		pendingIndex: pending,
+		graphReady:   graphReady,
+		Policy:       policy,
+		Catalog:      cat,
+		BaseURL:      base,
+		Credentials:  cred,
+		Sender:       sender,
+		Sealer:       sealer,
+		Naive:        opts.Naive,
+		Compact:      opts.Compact,
+		Logger:       logger,
+		dynamic:      dynamic,
+		configured:   configured,
+		perUser:      opts.PerUserCredentials,
+		outputSchema: opts.OutputSchema,
 	}
 	if p.model, err = newModelSource(opts.LLM); err != nil {
 		return nil, err
+	}
+	build := func() {
+		if len(cat.Operations) > largeGraph {
+			// The graph's working garbage is a third of a large spec's catalog.
+			defer tools.PaceGC(40)()
+		}
+		g := reverse.Build(cat, declared)
+		p.Graph, p.Resolvable = g, g.Annotate()
+		close(graphReady)
+	}
+	if dynamic && opts.graphBehind {
+		// Served: find_operations answers from the index while the graph is built; every
+		// other call waits for it (awaitGraph).
+		go build()
+	} else {
+		build()
 	}
 	return p, nil
 }
@@ -218,7 +238,11 @@ func (p *Pipeline) allTools() ([]mcpserver.ServerTool, error) {
 			return nil, err
 		}
 	}
-	return append(entries, built...), nil
+	entries = append(entries, built...)
+	if !declareOutputSchemas(p.outputSchema, len(entries)) {
+		withoutOutputSchemas(entries)
+	}
+	return entries, nil
 }
 
 // operationFilter is the filter the options and the policy (read-only) set.

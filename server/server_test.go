@@ -286,8 +286,8 @@ func TestListTools(t *testing.T) {
 					t.Errorf("%s: inputSchema type %q, want object", tool.Name, tool.InputSchema.Type)
 				}
 			}
-			if got, want := len(list.Tools), tc.count+2; got != want {
-				t.Errorf("tools/list has %d tools, want %d (%d operations + find_operations + plan)", got, want, tc.count)
+			if got, want := len(list.Tools), tc.count+3; got != want {
+				t.Errorf("tools/list has %d tools, want %d (%d operations + find_operations, plan and describe_operation)", got, want, tc.count)
 			}
 			for _, meta := range []string{ToolFindOperations, ToolPlan} {
 				if _, ok := byName[meta]; !ok {
@@ -742,8 +742,8 @@ func TestStreamableHTTP(t *testing.T) {
 			t.Fatalf("initialize with the token: %v", err)
 		}
 		list, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
-		if err != nil || len(list.Tools) != 11 {
-			t.Fatalf("tools/list over HTTP: %v, %d tools, want 11", err, len(list.Tools))
+		if err != nil || len(list.Tools) != 12 {
+			t.Fatalf("tools/list over HTTP: %v, %d tools, want 12 (9 operations and 3 meta-tools)", err, len(list.Tools))
 		}
 		before := len(up.requests())
 		env, _ := mcpCall(t, c, "getSilences", map[string]any{})

@@ -6,7 +6,9 @@ import "sync"
 // answers and starts again empty past that, so keys from outside (words of requests,
 // patterns under fuzzing) cannot grow it without end. Safe for concurrent use.
 type BoundedCache[K comparable, V any] struct {
-	mu  sync.Mutex
+	// mu is read-locked for lookups: the index's builders look up the same words from
+	// every core at once, and a plain lock made them wait on each other (issue 31).
+	mu  sync.RWMutex
 	m   map[K]V
 	max int
 }
@@ -18,9 +20,9 @@ func NewBoundedCache[K comparable, V any](max int) *BoundedCache[K, V] {
 
 // Get returns f(key), computed once while the key stays cached.
 func (c *BoundedCache[K, V]) Get(key K, f func(K) V) V {
-	c.mu.Lock()
+	c.mu.RLock()
 	v, ok := c.m[key]
-	c.mu.Unlock()
+	c.mu.RUnlock()
 	if ok {
 		return v
 	}

@@ -1,0 +1,87 @@
+package server
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// A static list is read whole by the client and the host's model: 1,225 GitHub tools each
+// carried the full envelope schema, the reserved arguments' paragraphs and up to 1,200
+// characters of description, 10 MB the TypeScript client took seconds over (issue 31).
+// A listed tool says what an assistant needs to call it right: its method and path, one
+// sentence of what it does, its arguments; the reserved arguments in a few words (the
+// server's instructions say the rest once), the envelope's shape in types. The whole
+// description and the reserved arguments' full text stay one describe_operation away.
+
+// leanReserved are the reserved arguments as a listed tool shows them.
+var leanReserved = map[string]map[string]any{
+	tools.ArgUserRequest:  {"type": "string", "description": "The user's own words."},
+	tools.ArgContinuation: {"type": "string", "description": "From an earlier needs_clarification, unchanged."},
+	tools.ArgSelect:       {"type": "array", "items": map[string]any{"type": "string"}, "maxItems": tools.MaxSelectPaths, "description": "GJSON paths: only those values come back."},
+	tools.ArgCompact:      {"type": "boolean", "description": "Drop empty values and hypermedia links."},
+	tools.ArgConfirm:      {"type": "boolean", "description": "The user's yes to askapi's confirmation, with the _continuation. Only the user confirms."},
+}
+
+// leanInput is a tool's input schema with the reserved arguments said briefly.
+func leanInput(schema map[string]any) map[string]any {
+	in, _ := schema["properties"].(map[string]any)
+	props := make(map[string]any, len(in))
+	for k, v := range in {
+		if lean, ok := leanReserved[k]; ok {
+			v = lean
+		}
+		props[k] = v
+	}
+	out := make(map[string]any, len(schema))
+	for k, v := range schema {
+		out[k] = v
+	}
+	out["properties"] = props
+	return out
+}
+
+// leanDescription is "METHOD /path: what it does", in one sentence of plain text, and
+// what the body needs when the spec says it.
+func leanDescription(op *tools.Operation) string {
+	var b strings.Builder
+	b.WriteString(op.Key())
+	what := plainText(op.Summary)
+	if what == "" {
+		what = firstSentence(plainText(op.Description))
+	}
+	if what != "" {
+		b.WriteString(": " + what)
+	}
+	if note := tools.BodyNote(op); note != "" {
+		b.WriteString(" " + note)
+	}
+	return b.String()
+}
+
+var (
+	htmlTag      = regexp.MustCompile(`<[^>]{1,200}>`)
+	markdownLink = regexp.MustCompile(`\[([^\]]{1,200})\]\([^)]{1,400}\)`)
+)
+
+// plainText is text without HTML tags, markdown links' targets, emphasis marks and line
+// breaks.
+func plainText(s string) string {
+	s = htmlTag.ReplaceAllString(s, " ")
+	s = markdownLink.ReplaceAllString(s, "$1")
+	s = strings.NewReplacer("**", "", "__", "", "`", "", "&nbsp;", " ", "&amp;", "&", "&lt;", "<", "&gt;", ">").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// firstSentence is text up to its first full stop followed by a space, cut at 200
+// characters.
+func firstSentence(s string) string {
+	if i := strings.Index(s, ". "); i > 0 {
+		s = s[:i+1]
+	}
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[:199]) + "…"
+	}
+	return s
+}

@@ -119,7 +119,7 @@ func termsOf(op *tools.Operation, path string, r reading) opTerms {
 	// when nothing else does.
 	addTopNames(op.Response, 0, func(text string) { add(fieldResponse, text) })
 	seen := map[string]bool{}
-	eachTerm(op.Description, func(t string) {
+	eachTerm(descriptionHead(op.Description), func(t string) {
 		o.served[t] = struct{}{}
 		if !seen[t] {
 			seen[t] = true
@@ -475,4 +475,19 @@ func quoteList(words []string) string {
 		}
 	}
 	return strings.Join(q, ", ")
+}
+
+// descriptionHead is the opening of a description, which says what the operation does;
+// the rest (permissions, notes, examples) names other things, and GitHub's run to
+// megabytes that every start would read (issue 31).
+func descriptionHead(d string) string {
+	const limit = 600
+	if len(d) <= limit {
+		return d
+	}
+	cut := strings.LastIndexAny(d[:limit], " \n")
+	if cut < limit/2 {
+		cut = limit
+	}
+	return d[:cut]
 }

@@ -91,8 +91,8 @@ func Run(ctx context.Context, bin string, out io.Writer, serverLog io.Writer) er
 		}
 	}
 	fmt.Fprintln(out, "\nThat was askapi: it asked instead of guessing, and resolved names through the API's own search.")
-	fmt.Fprintln(out, "Serve your own API to your assistant with:")
-	fmt.Fprintln(out, "  askapi serve --spec ./openapi.yaml --base-url https://api.example.com")
+	fmt.Fprintln(out, "Serve your own API to your assistant with (your spec's file or URL, and where the API is):")
+	fmt.Fprintln(out, "  askapi serve --spec /path/to/your/openapi.yaml --base-url https://api.example.com")
 	return nil
 }
 

@@ -77,7 +77,7 @@ func TestDemo(t *testing.T) {
 			"askapi:    ok (HTTP 200)",
 			`resolved person_id: "Grace Hopper" → 104`,
 			"works on Design system (design), Offline mode (mobile).",
-			"askapi serve --spec ./openapi.yaml --base-url https://api.example.com",
+			"askapi serve --spec /path/to/your/openapi.yaml --base-url https://api.example.com",
 		}},
 	}
 	for _, c := range checks {

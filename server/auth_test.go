@@ -191,3 +191,13 @@ func opByID(t *testing.T, p *Pipeline, id string) *tools.Operation {
 	t.Fatalf("no operation %s", id)
 	return nil
 }
+
+// TestAuthFlagWithoutKeyWarns: --auth says how a key goes, and none is set: start-up says
+// which variable to set (a new user's README trial met the silence).
+func TestAuthFlagWithoutKeyWarns(t *testing.T) {
+	up := newStubUpstream(t, func(w http.ResponseWriter, r *http.Request) { stubJSON(w, 200, map[string]any{}) })
+	_, logs := authPipeline(t, ownSpec("github-noauth.json"), up, []string{}, func(o *Options) { o.Auth = "bearer" })
+	if !strings.Contains(logs.String(), "--auth bearer is set, but no key is") || !strings.Contains(logs.String(), "ASKAPI_API_KEY") {
+		t.Errorf("no warning naming the variable:\n%s", logs.String())
+	}
+}

@@ -25,9 +25,6 @@ func withAuthFlag(cat *tools.Catalog, opts Options) (*tools.Catalog, error) {
 // security scheme (GitHub's does not), so without --auth the key would be ignored without
 // a word and every call would fail with a bare 401.
 func warnUnusedKey(logger *slog.Logger, cat *tools.Catalog, opts Options) {
-	if opts.Auth != "" || tools.DeclaresAuth(cat) {
-		return
-	}
 	var set []string
 	for _, kv := range opts.Environ {
 		k, v, ok := strings.Cut(kv, "=")
@@ -35,7 +32,12 @@ func warnUnusedKey(logger *slog.Logger, cat *tools.Catalog, opts Options) {
 			set = append(set, k)
 		}
 	}
-	if len(set) == 0 {
+	if opts.Auth != "" && !strings.EqualFold(opts.Auth, "oauth2") && len(set) == 0 && !tools.DeclaresAuth(cat) {
+		// Said how a key goes, and gave none: every call goes without it.
+		logger.Warn(fmt.Sprintf("--auth %s is set, but no key is: set %s (or ASKAPI_AUTH_<SCHEME>) in the server's environment", opts.Auth, tools.GenericAuthEnvVar))
+		return
+	}
+	if opts.Auth != "" || tools.DeclaresAuth(cat) || len(set) == 0 {
 		return
 	}
 	logger.Warn(fmt.Sprintf("%s is set, but the spec declares no security scheme, so the key is not sent: "+

@@ -32,7 +32,7 @@ func warnUnusedKey(logger *slog.Logger, cat *tools.Catalog, opts Options) {
 			set = append(set, k)
 		}
 	}
-	if opts.Auth != "" && !strings.EqualFold(opts.Auth, "oauth2") && len(set) == 0 && !tools.DeclaresAuth(cat) {
+	if opts.Auth != "" && !strings.EqualFold(opts.Auth, "oauth2") && len(set) == 0 {
 		// Said how a key goes, and gave none: every call goes without it.
 		logger.Warn(fmt.Sprintf("--auth %s is set, but no key is: set %s (or ASKAPI_AUTH_<SCHEME>) in the server's environment", opts.Auth, tools.GenericAuthEnvVar))
 		return

@@ -75,10 +75,11 @@ func RepoRoot() string {
 	return filepath.Dir(e2eDir())
 }
 
-// SharedDir returns the absolute path of the read-only shared data directory
-// that sits beside the repository (RepoRoot()/../shared), e.g. SharedDir()+"/specs".
+// SharedDir returns the absolute path of the repository's copy of the shared
+// folder's test data (RepoRoot()/testdata/shared), e.g. SharedDir()+"/specs".
+// Tests never read the shared folder beside the repository.
 func SharedDir() string {
-	return filepath.Clean(filepath.Join(RepoRoot(), "..", "shared"))
+	return filepath.Join(RepoRoot(), "testdata", "shared")
 }
 
 // NodeDir returns the absolute path of the pinned Node project (e2e/node)

@@ -26,8 +26,8 @@ func BenchmarkLoadAndBuild(b *testing.B) {
 			}
 			return path
 		}},
-		{"tmdb", benchInstalled(filepath.Join("..", "..", "shared", "specs", "tmdb.json"))},
-		{"alertmanager", benchInstalled(filepath.Join("..", "..", "shared", "specs", "alertmanager-v2.yaml"))},
+		{"tmdb", benchInstalled(filepath.Join("..", "testdata", "shared", "specs", "tmdb.json"))},
+		{"alertmanager", benchInstalled(filepath.Join("..", "testdata", "shared", "specs", "alertmanager-v2.yaml"))},
 	}
 	ctx := context.Background()
 	for _, s := range specs {

@@ -51,7 +51,7 @@ func marshalCatalog(t *testing.T, c *Catalog) []byte {
 func TestCatalogCache(t *testing.T) {
 	for _, name := range []string{"tmdb.json", "spotify.json", "alertmanager-v2.yaml"} {
 		t.Run(name, func(t *testing.T) {
-			spec := filepath.Join("..", "..", "shared", "specs", name)
+			spec := filepath.Join("..", "testdata", "shared", "specs", name)
 			if _, err := os.Stat(spec); err != nil {
 				t.Skip(err)
 			}
@@ -113,7 +113,7 @@ func TestCatalogCache(t *testing.T) {
 }
 
 func TestCatalogCacheDisabled(t *testing.T) {
-	spec := filepath.Join("..", "..", "shared", "specs", "tmdb.json")
+	spec := filepath.Join("..", "testdata", "shared", "specs", "tmdb.json")
 	if _, err := os.Stat(spec); err != nil {
 		t.Skip(err)
 	}
@@ -137,9 +137,9 @@ func TestCatalogCacheDisabled(t *testing.T) {
 // deep-equal to the compiled one, with the same maps shared and no others.
 func TestCatalogCacheRoundTrip(t *testing.T) {
 	specs := []struct{ name, path string }{
-		{"tmdb", filepath.Join("..", "..", "shared", "specs", "tmdb.json")},
-		{"spotify", filepath.Join("..", "..", "shared", "specs", "spotify.json")},
-		{"alertmanager", filepath.Join("..", "..", "shared", "specs", "alertmanager-v2.yaml")},
+		{"tmdb", filepath.Join("..", "testdata", "shared", "specs", "tmdb.json")},
+		{"spotify", filepath.Join("..", "testdata", "shared", "specs", "spotify.json")},
+		{"alertmanager", filepath.Join("..", "testdata", "shared", "specs", "alertmanager-v2.yaml")},
 		{"github", filepath.Join("..", "bench", "node", "node_modules", "@octokit", "openapi", "generated", "api.github.com.json")},
 	}
 	for _, s := range specs {
@@ -239,7 +239,7 @@ func sharing(c *Catalog) (shape []int, shared int) {
 // TestCatalogCacheFuzzedEntries feeds the decoder truncated and flipped entries: each must
 // be refused (or decoded), never panic.
 func TestCatalogCacheFuzzedEntries(t *testing.T) {
-	spec := filepath.Join("..", "..", "shared", "specs", "alertmanager-v2.yaml")
+	spec := filepath.Join("..", "testdata", "shared", "specs", "alertmanager-v2.yaml")
 	if _, err := os.Stat(spec); err != nil {
 		t.Skip(err)
 	}
@@ -288,7 +288,7 @@ func TestCatalogCacheCycle(t *testing.T) {
 // only while the file is unchanged, and is made only for a file that has settled and did
 // not change while it was read.
 func TestCatalogCacheAlias(t *testing.T) {
-	src := filepath.Join("..", "..", "shared", "specs", "alertmanager-v2.yaml")
+	src := filepath.Join("..", "testdata", "shared", "specs", "alertmanager-v2.yaml")
 	spec, err := os.ReadFile(src)
 	if err != nil {
 		t.Skip(err)

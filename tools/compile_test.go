@@ -19,9 +19,9 @@ import (
 // the same catalog on these four specs (response schemas as skeletons; a response's JSON media type and a parameter's
 // examples in document order, where the old builder took map order).
 var goldenSpecs = map[string]string{
-	"tmdb":         filepath.Join("..", "..", "shared", "specs", "tmdb.json"),
-	"spotify":      filepath.Join("..", "..", "shared", "specs", "spotify.json"),
-	"alertmanager": filepath.Join("..", "..", "shared", "specs", "alertmanager-v2.yaml"),
+	"tmdb":         filepath.Join("..", "testdata", "shared", "specs", "tmdb.json"),
+	"spotify":      filepath.Join("..", "testdata", "shared", "specs", "spotify.json"),
+	"alertmanager": filepath.Join("..", "testdata", "shared", "specs", "alertmanager-v2.yaml"),
 	"github":       filepath.Join("..", "bench", "node", "node_modules", "@octokit", "openapi", "generated", "api.github.com.json"),
 }
 

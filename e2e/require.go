@@ -59,6 +59,16 @@ func RequireBinary(t testing.TB, name string) string {
 	return "" // unreachable: missing calls Fatalf or Skipf
 }
 
+// RequireFile returns path when it exists. Otherwise the test is failed when CI=true,
+// else skipped; the message names install, the step that provides the file.
+func RequireFile(t testing.TB, path, install string) string {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		missing(t, "%v; it is provided by: %s", err, install)
+	}
+	return path
+}
+
 // e2eDir is the directory holding this package's source files.
 func e2eDir() string {
 	_, file, _, ok := runtime.Caller(0)

@@ -1,3 +1,5 @@
+//go:build corpus
+
 package server
 
 import (
@@ -41,7 +43,7 @@ type githubOp struct {
 func githubCatalog(t *testing.T) (*tools.Catalog, []githubOp) {
 	t.Helper()
 	if _, err := os.Stat(githubSpecPath); err != nil {
-		msg := fmt.Sprintf("GitHub's spec is not installed (%v): run `npm ci` in bench/node (the bench step of .ci/run)", err)
+		msg := fmt.Sprintf("GitHub's spec is not installed (%v): run `npm ci` in bench/node (scripts/test installs it)", err)
 		if os.Getenv("CI") == "true" {
 			t.Fatal("CI=true: " + msg)
 		}

@@ -75,7 +75,7 @@ func BenchmarkScanDocument(b *testing.B) {
 		data func(b *testing.B) []byte
 	}{
 		{"github", func(b *testing.B) []byte {
-			data, err := os.ReadFile(benchInstalled(goldenSpecs["github"])(b))
+			data, err := os.ReadFile(benchInstalled(githubSpec)(b))
 			if err != nil {
 				b.Fatal(err)
 			}

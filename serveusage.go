@@ -13,8 +13,8 @@ var serveGroups = []struct {
 	title string
 	flags []string
 }{
-	{"Spec: what is served", []string{"spec", "allow-external-refs", "no-cache", "tag", "include", "exclude", "mode", "dynamic-threshold"}},
-	{"Upstream: where and how requests go", []string{"base-url", "timeout", "max-body", "compact", "naive", "ca-file", "client-cert", "client-key", "insecure"}},
+	{"Spec: what is served", []string{"spec", "allow-external-refs", "no-cache", "tag", "include", "exclude", "mode", "dynamic-threshold", "static-max-tools"}},
+	{"Upstream: where and how requests go", []string{"base-url", "base-url-exact", "timeout", "max-body", "compact", "naive", "ca-file", "client-cert", "client-key", "insecure"}},
 	{"Credentials (secrets come from the environment only: see below)", []string{"header", "auth", "oauth2-token-url", "oauth2-scopes", "oauth2-refresh-before"}},
 	{"Policy: what must be asked or confirmed", []string{"policy", "read-only"}},
 	{"Transport: stdio by default, or streamable HTTP", []string{"http", "http-token", "http-max-body", "http-allow-origin", "per-user-credentials", "log-level"}},

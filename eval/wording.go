@@ -31,7 +31,7 @@ var (
 )
 
 // DictionaryPath is the word list stemmed words are told apart by (Debian's wamerican;
-// .ci/run installs it).
+// scripts/test installs it).
 const DictionaryPath = "/usr/share/dict/words"
 
 var dictionary = sync.OnceValues(func() (map[string]bool, error) {

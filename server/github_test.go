@@ -22,7 +22,7 @@ import (
 )
 
 // GitHub's REST description (@octokit/openapi, pinned in bench/node; `npm ci` there, as
-// .ci/run does) is the large real spec: over 1,200 operations.
+// scripts/test does) is the large real spec: over 1,200 operations.
 var githubSpecPath = filepath.Join("..", "bench", "node", "node_modules", "@octokit", "openapi", "generated", "api.github.com.json")
 
 var (
@@ -39,7 +39,7 @@ type githubOp struct {
 }
 
 // githubCatalog loads GitHub's spec once per test process. A missing spec skips the test,
-// and fails it under CI=true, where .ci/run must have installed it.
+// and fails it under CI=true, where scripts/test must have installed it.
 func githubCatalog(t *testing.T) (*tools.Catalog, []githubOp) {
 	t.Helper()
 	if _, err := os.Stat(githubSpecPath); err != nil {

@@ -15,6 +15,6 @@ mcpb:
 release:
 	scripts/release
 
-# Re-record the reviewed tool-schema snapshots after an intended change.
+# Re-record the reviewed tool-schema snapshots after an intended change (GitHub's names: bench/node).
 snapshots:
-	UPDATE_SNAPSHOTS=1 go test ./server -run Snapshot
+	UPDATE_SNAPSHOTS=1 go test -tags corpus ./server -run Snapshot

@@ -19,7 +19,7 @@ import (
 // server does (so a name is a valid value for person_id).
 func ctCatalog(t *testing.T, name string, annotate bool) (*tools.Catalog, *reverse.Graph) {
 	t.Helper()
-	path := filepath.Join("..", "..", "shared", "specs", name)
+	path := filepath.Join("..", "testdata", "shared", "specs", name)
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("shared spec not available: %v", err)
 	}

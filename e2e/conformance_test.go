@@ -1,3 +1,5 @@
+//go:build e2e
+
 package e2e_test
 
 import (
@@ -72,7 +74,7 @@ func TestConformance(t *testing.T) {
 	cli := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
 	for _, f := range []string{node, cli} {
 		if _, err := os.Stat(f); err != nil {
-			msg := "%s is missing: run `npm ci --no-audit --no-fund` in %s (the conformance step of .ci/run; linux-x64 only)"
+			msg := "%s is missing: run `npm ci --no-audit --no-fund` in %s (scripts/test installs it; linux-x64 only)"
 			if e2e.InCI() {
 				t.Fatalf("CI=true and a test prerequisite is missing: "+msg, f, dir)
 			}

@@ -62,7 +62,7 @@ func requireNodeModules(t testing.TB, pkg string) {
 	RequireBinary(t, "npx")
 	pj := filepath.Join(NodeDir(), "node_modules", filepath.FromSlash(pkg), "package.json")
 	if _, err := os.Stat(pj); err != nil {
-		missing(t, "%s is not installed in %s: run `npm ci --no-audit --no-fund` there (the npm step of .ci/run)", pkg, NodeDir())
+		missing(t, "%s is not installed in %s: run `npm ci --no-audit --no-fund` there (scripts/test installs it)", pkg, NodeDir())
 	}
 }
 

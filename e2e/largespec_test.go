@@ -1,3 +1,5 @@
+//go:build e2e
+
 package e2e_test
 
 import (
@@ -26,12 +28,12 @@ import (
 // TypeScript SDKs; dynamic mode's tools/list a few KB), filters and dynamic mode over stdio.
 
 // githubSpec is GitHub's spec from the pinned @octokit/openapi in bench/node. Missing, the
-// test skips, or fails under CI=true, where .ci/run installs it.
+// test skips, or fails under CI=true, where scripts/test installs it.
 func githubSpec(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(e2e.RepoRoot(), "bench", "node", "node_modules", "@octokit", "openapi", "generated", "api.github.com.json")
 	if _, err := os.Stat(path); err != nil {
-		msg := fmt.Sprintf("GitHub's spec is not installed (%v): run `npm ci --no-audit --no-fund` in bench/node (the bench step of .ci/run)", err)
+		msg := fmt.Sprintf("GitHub's spec is not installed (%v): run `npm ci --no-audit --no-fund` in bench/node (scripts/test installs it)", err)
 		if e2e.InCI() {
 			t.Fatal("CI=true and a test prerequisite is missing: " + msg)
 		}

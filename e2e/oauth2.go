@@ -50,7 +50,7 @@ func StartOAuth2Server(t testing.TB, ttl time.Duration, clientID, secret string)
 	t.Helper()
 	node := RequireBinary(t, "node")
 	if _, err := os.Stat(filepath.Join(OAuth2Dir(), "node_modules", "oauth2-mock-server", "package.json")); err != nil {
-		missing(t, "oauth2-mock-server is not installed in %s: run `npm ci --no-audit --no-fund` there (the npm step of .ci/run)", OAuth2Dir())
+		missing(t, "oauth2-mock-server is not installed in %s: run `npm ci --no-audit --no-fund` there (scripts/test installs it)", OAuth2Dir())
 	}
 	cmd := exec.Command(node, "authserver.mjs")
 	cmd.Dir = OAuth2Dir()

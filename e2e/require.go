@@ -3,7 +3,8 @@
 // binary and driving it through the official MCP Inspector CLI.
 //
 // It imports only the standard library. Everything external it needs is
-// installed by .ci/run (apt: prometheus-alertmanager; npm ci in e2e/node).
+// installed by scripts/test (apt: prometheus-alertmanager; npm ci in e2e/node,
+// e2e/oauth2, e2e/conformance, bench/node).
 // When something is missing a test is skipped locally, but fails when the
 // environment variable CI is "true", so CI can never pass by skipping.
 package e2e
@@ -18,10 +19,10 @@ import (
 
 // installHints says which setup step provides a binary; shown when it is missing.
 var installHints = map[string]string{
-	"prometheus-alertmanager": "apt-get install -y prometheus-alertmanager (the apt step of .ci/run)",
-	"node":                    "Node.js >= 20 with npm (part of the machine image; not installed by .ci/run)",
-	"npm":                     "Node.js >= 20 with npm (part of the machine image; not installed by .ci/run)",
-	"npx":                     "Node.js >= 20 with npm (part of the machine image; not installed by .ci/run)",
+	"prometheus-alertmanager": "apt-get install -y prometheus-alertmanager (scripts/test installs it as root or with sudo)",
+	"node":                    "Node.js >= 20 with npm (scripts/test installs Debian's nodejs and npm when node is missing)",
+	"npm":                     "Node.js >= 20 with npm (scripts/test installs Debian's nodejs and npm when node is missing)",
+	"npx":                     "Node.js >= 20 with npm (scripts/test installs Debian's nodejs and npm when node is missing)",
 	"go":                      "the Go toolchain (part of the machine image)",
 }
 
@@ -53,10 +54,20 @@ func RequireBinary(t testing.TB, name string) string {
 	}
 	hint, ok := installHints[filepath.Base(name)]
 	if !ok {
-		hint = "see the install steps in .ci/run"
+		hint = "see the install steps in scripts/test"
 	}
 	missing(t, "executable %q not found (%v); it is provided by: %s", name, err, hint)
 	return "" // unreachable: missing calls Fatalf or Skipf
+}
+
+// RequireFile returns path when it exists. Otherwise the test is failed when CI=true,
+// else skipped; the message names install, the step that provides the file.
+func RequireFile(t testing.TB, path, install string) string {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		missing(t, "%v; it is provided by: %s", err, install)
+	}
+	return path
 }
 
 // e2eDir is the directory holding this package's source files.
@@ -75,10 +86,11 @@ func RepoRoot() string {
 	return filepath.Dir(e2eDir())
 }
 
-// SharedDir returns the absolute path of the read-only shared data directory
-// that sits beside the repository (RepoRoot()/../shared), e.g. SharedDir()+"/specs".
+// SharedDir returns the absolute path of the repository's copy of the shared
+// folder's test data (RepoRoot()/testdata/shared), e.g. SharedDir()+"/specs".
+// Tests never read the shared folder beside the repository.
 func SharedDir() string {
-	return filepath.Clean(filepath.Join(RepoRoot(), "..", "shared"))
+	return filepath.Join(RepoRoot(), "testdata", "shared")
 }
 
 // NodeDir returns the absolute path of the pinned Node project (e2e/node)

@@ -14,8 +14,10 @@ import (
 	"strings"
 )
 
-// defaultCases is where `askapi eval` looks without arguments, relative to the cwd.
-const defaultCases = "../shared/cases"
+// defaultCases is where `askapi eval` looks without arguments, relative to the cwd: the
+// repository's copy of the shared folder's cases (testdata/shared/README.md). The shared
+// folder itself (../shared/cases) is an optional input, given by hand.
+const defaultCases = "testdata/shared/cases"
 
 // Report is everything --json writes.
 type Report struct {

@@ -2,7 +2,7 @@ package eval
 
 // The Reverse Chain dataset (Zhang et al., "Reverse Chain: A Generic-Rule for LLMs to Master
 // Multi-API Planning", NAACL 2024 Findings) as planning cases; see
-// ../shared/datasets/README.md. Each item lists its APIs, the user's query and the gold
+// testdata/shared/datasets/README.md. Each item lists its APIs, the user's query and the gold
 // nested call (the Label). An item becomes one OpenAPI spec (an API is `GET /<name>` with
 // required query inputs and a JSON object response), a plan of `GET /<outermost call>`
 // with the label's literal values as hints, and a gold set of operations.

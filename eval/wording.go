@@ -31,7 +31,7 @@ var (
 )
 
 // DictionaryPath is the word list stemmed words are told apart by (Debian's wamerican;
-// .ci/run installs it).
+// scripts/test installs it).
 const DictionaryPath = "/usr/share/dict/words"
 
 var dictionary = sync.OnceValues(func() (map[string]bool, error) {
@@ -48,9 +48,10 @@ var dictionary = sync.OnceValues(func() (map[string]bool, error) {
 	return words, sc.Err()
 })
 
-var noDictionaryWarning = sync.OnceFunc(func() {
-	fmt.Fprintf(os.Stderr, "askapi eval: no word list at %s (Debian: wamerican): the stemmed-word check is skipped\n", DictionaryPath)
-})
+// noDictionaryWarning says once per process that the word list could not be read. It is
+// said where the list is read (newWordingScope), not where the check is left out: a scope
+// built without a list (as tests do) is no sign that the list is missing.
+var noDictionaryWarning sync.Once
 
 // wordingScope is what a text may legitimately quote: the words of the spec and of the
 // conversation, the values the assistant gave, and the options offered.
@@ -114,9 +115,8 @@ func (w *wordingScope) textFaults(text string, labels []string, asks bool) []str
 func (w *wordingScope) stemmed(text string) string {
 	if w.dict == nil {
 		// Without a word list every English word one letter short of a spec's word
-		// ("mean" beside "meaning") would be taken for a stem: the check is left out, and
-		// said so once (in CI a missing list is an error, see newWordingScope).
-		noDictionaryWarning()
+		// ("mean" beside "meaning") would be taken for a stem: the check is left out (said
+		// once by newWordingScope; in CI a missing list is an error there).
 		return ""
 	}
 	for _, word := range splitWords(text) {
@@ -213,8 +213,13 @@ func newWordingScope(specFile string, c *Case, res *CaseResult, schemas map[stri
 		}
 	}
 	dict, err := dictionary()
-	if err != nil && os.Getenv("CI") == "true" {
-		return nil, fmt.Errorf("wording check needs a word list at %s (Debian: wamerican): %w", DictionaryPath, err)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			return nil, fmt.Errorf("wording check needs a word list at %s (Debian: wamerican): %w", DictionaryPath, err)
+		}
+		noDictionaryWarning.Do(func() {
+			fmt.Fprintf(os.Stderr, "askapi eval: no word list (Debian: wamerican): %v: the stemmed-word check is skipped\n", err)
+		})
 	}
 	w.dict = dict
 	return w, nil

@@ -13,9 +13,9 @@ import (
 // benchSpecs are the specs the graph and planner are measured on. GitHub's comes from
 // npm @octokit/openapi, installed by bench/run into bench/node.
 var benchSpecs = []struct{ name, path string }{
-	{"tmdb", "../../shared/specs/tmdb.json"},
-	{"spotify", "../../shared/specs/spotify.json"},
-	{"alertmanager", "../../shared/specs/alertmanager-v2.yaml"},
+	{"tmdb", "../testdata/shared/specs/tmdb.json"},
+	{"spotify", "../testdata/shared/specs/spotify.json"},
+	{"alertmanager", "../testdata/shared/specs/alertmanager-v2.yaml"},
 	{"github", "../bench/node/node_modules/@octokit/openapi/generated/api.github.com.json"},
 }
 

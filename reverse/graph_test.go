@@ -33,7 +33,7 @@ func rtCatalog(t testing.TB, path string) *tools.Catalog {
 // rtShared builds the graph of a shared spec.
 func rtShared(t testing.TB, name string) (*tools.Catalog, *Graph) {
 	t.Helper()
-	cat := rtCatalog(t, filepath.Join("..", "..", "shared", "specs", name))
+	cat := rtCatalog(t, filepath.Join("..", "testdata", "shared", "specs", name))
 	return cat, Build(cat, nil)
 }
 

@@ -335,7 +335,7 @@ func TestItems(t *testing.T) {
 // server does before serving.
 func rtAnnotated(t *testing.T, name string) (*tools.Catalog, *Graph) {
 	t.Helper()
-	path := "../../shared/specs/" + name
+	path := "../testdata/shared/specs/" + name
 	saved, had := rtCatalogs[path]
 	delete(rtCatalogs, path)
 	cat := rtCatalog(t, path)

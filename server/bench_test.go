@@ -21,7 +21,7 @@ import (
 
 var benchListSpecs = []struct{ name, path string }{
 	{"github", filepath.Join("..", "bench", "node", "node_modules", "@octokit", "openapi", "generated", "api.github.com.json")},
-	{"tmdb", filepath.Join("..", "..", "shared", "specs", "tmdb.json")},
+	{"tmdb", filepath.Join("..", "testdata", "shared", "specs", "tmdb.json")},
 }
 
 type benchServed struct {

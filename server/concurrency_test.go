@@ -16,7 +16,7 @@ func TestConcurrentCalls(t *testing.T) {
 		_, _ = w.Write([]byte(`{"cluster":{"status":"ready"}}`))
 	}))
 	defer up.Close()
-	p := pipelineFor(t, "../../shared/specs/alertmanager-v2.yaml", up.URL, "")
+	p := pipelineFor(t, "../testdata/shared/specs/alertmanager-v2.yaml", up.URL, "")
 	op := p.Catalog.Lookup("GET /status")
 	statuses := make([]string, 8)
 	var wg sync.WaitGroup

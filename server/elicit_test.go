@@ -160,7 +160,7 @@ func TestReachingTheUser(t *testing.T) {
 			stub := &tmdbStub{}
 			up := httptest.NewServer(stub)
 			defer up.Close()
-			p := pipelineFor(t, "../../shared/specs/tmdb.json", up.URL, "")
+			p := pipelineFor(t, "../testdata/shared/specs/tmdb.json", up.URL, "")
 			var h client.ElicitationHandler
 			if tc.handler != nil {
 				h = tc.handler
@@ -218,7 +218,7 @@ func TestConfirmWriteThroughForm(t *testing.T) {
 			}
 			w.WriteHeader(http.StatusOK)
 		}))
-		p := pipelineFor(t, "../../shared/specs/alertmanager-v2.yaml", up.URL, "confirm: {methods: [DELETE]}")
+		p := pipelineFor(t, "../testdata/shared/specs/alertmanager-v2.yaml", up.URL, "confirm: {methods: [DELETE]}")
 		h := &elicitor{action: mcp.ElicitationResponseActionAccept, content: map[string]any{"_confirm": answer}}
 		c := connectInProcess(t, p, h, "")
 		out := callForStructured(t, c, "deleteSilence", map[string]any{"silenceID": "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"})

@@ -1,3 +1,5 @@
+//go:build corpus
+
 package server
 
 import (
@@ -20,7 +22,7 @@ import (
 )
 
 // GitHub's REST description (@octokit/openapi, pinned in bench/node; `npm ci` there, as
-// .ci/run does) is the large real spec: over 1,200 operations.
+// scripts/test does) is the large real spec: over 1,200 operations.
 var githubSpecPath = filepath.Join("..", "bench", "node", "node_modules", "@octokit", "openapi", "generated", "api.github.com.json")
 
 var (
@@ -37,11 +39,11 @@ type githubOp struct {
 }
 
 // githubCatalog loads GitHub's spec once per test process. A missing spec skips the test,
-// and fails it under CI=true, where .ci/run must have installed it.
+// and fails it under CI=true, where scripts/test must have installed it.
 func githubCatalog(t *testing.T) (*tools.Catalog, []githubOp) {
 	t.Helper()
 	if _, err := os.Stat(githubSpecPath); err != nil {
-		msg := fmt.Sprintf("GitHub's spec is not installed (%v): run `npm ci` in bench/node (the bench step of .ci/run)", err)
+		msg := fmt.Sprintf("GitHub's spec is not installed (%v): run `npm ci` in bench/node (scripts/test installs it)", err)
 		if os.Getenv("CI") == "true" {
 			t.Fatal("CI=true: " + msg)
 		}

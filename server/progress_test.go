@@ -16,7 +16,7 @@ func TestProgressWhileChainRuns(t *testing.T) {
 	for _, withToken := range []bool{true, false} {
 		stub := &tmdbStub{}
 		up := httptest.NewServer(stub)
-		p := pipelineFor(t, "../../shared/specs/tmdb.json", up.URL, "")
+		p := pipelineFor(t, "../testdata/shared/specs/tmdb.json", up.URL, "")
 		c := connectInProcess(t, p, nil, "")
 		var mu sync.Mutex
 		var messages []string

@@ -24,7 +24,7 @@ import (
 const (
 	testLLMKey  = "sk-llm-secret-0123456789"
 	testAPIKey  = "tmdb-secret-key-987654"
-	tmdbSpec    = "../../shared/specs/tmdb.json"
+	tmdbSpec    = "../testdata/shared/specs/tmdb.json"
 	resolveName = ToolResolve
 )
 
@@ -82,7 +82,7 @@ func TestResolveEndpoint(t *testing.T) {
 		{name: "nothing fits", request: "book me a table for two tonight",
 			replies: []modeltest.Reply{{Arguments: map[string]any{"operation": "none", "reason": "this API knows films, not restaurants", "arguments": []any{}}}},
 			status:  "unsupported"},
-		{name: "a write under a confirm policy", spec: "../../shared/specs/spotify.json", request: "set the playback volume to 40",
+		{name: "a write under a confirm policy", spec: "../testdata/shared/specs/spotify.json", request: "set the playback volume to 40",
 			replies: []modeltest.Reply{choose("set-volume-for-users-playback", "sets the volume", "volume_percent", "40")},
 			policy:  "confirm: {all_writes: true}\n",
 			status:  "needs_clarification", operation: "PUT /me/player/volume", question: "_confirm:unconfirmed"},

@@ -24,7 +24,7 @@ import (
 
 // sharedSpecPath is a spec of the shared folder beside the repository.
 func sharedSpecPath(name string) string {
-	return filepath.Join("..", "..", "shared", "specs", name)
+	return filepath.Join("..", "testdata", "shared", "specs", name)
 }
 
 // stubRequest is one request the stub upstream received.

@@ -26,8 +26,8 @@ func BenchmarkLoadAndBuild(b *testing.B) {
 			}
 			return path
 		}},
-		{"tmdb", benchInstalled(filepath.Join("..", "..", "shared", "specs", "tmdb.json"))},
-		{"alertmanager", benchInstalled(filepath.Join("..", "..", "shared", "specs", "alertmanager-v2.yaml"))},
+		{"tmdb", benchInstalled(filepath.Join("..", "testdata", "shared", "specs", "tmdb.json"))},
+		{"alertmanager", benchInstalled(filepath.Join("..", "testdata", "shared", "specs", "alertmanager-v2.yaml"))},
 	}
 	ctx := context.Background()
 	for _, s := range specs {
@@ -75,7 +75,7 @@ func BenchmarkScanDocument(b *testing.B) {
 		data func(b *testing.B) []byte
 	}{
 		{"github", func(b *testing.B) []byte {
-			data, err := os.ReadFile(benchInstalled(goldenSpecs["github"])(b))
+			data, err := os.ReadFile(benchInstalled(githubSpec)(b))
 			if err != nil {
 				b.Fatal(err)
 			}

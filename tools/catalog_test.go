@@ -44,7 +44,7 @@ func btBuildFile(t *testing.T, name string) *Catalog {
 // btShared builds one of the shared specs, skipping when the shared folder is absent.
 func btShared(t *testing.T, name string) *Catalog {
 	t.Helper()
-	path := filepath.Join("..", "..", "shared", "specs", name)
+	path := filepath.Join("..", "testdata", "shared", "specs", name)
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("shared spec not available: %v", err)
 	}

@@ -15,7 +15,7 @@ import (
 // copied) to a fuzz target's seeds; testdata/fuzz/<FuzzName> holds small synthetic ones.
 func fuzzSpecSeeds(f *testing.F) {
 	for _, name := range []string{"alertmanager-v2.yaml", "spotify.json"} {
-		if data, err := os.ReadFile(filepath.Join("..", "..", "shared", "specs", name)); err == nil {
+		if data, err := os.ReadFile(filepath.Join("..", "testdata", "shared", "specs", name)); err == nil {
 			f.Add(data)
 		}
 	}

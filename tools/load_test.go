@@ -14,7 +14,9 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 )
 
-func loadSharedSpec(name string) string { return filepath.Join("..", "..", "shared", "specs", name) }
+func loadSharedSpec(name string) string {
+	return filepath.Join("..", "testdata", "shared", "specs", name)
+}
 
 func loadTestdata(name string) string { return filepath.Join("testdata", "load", name) }
 

@@ -35,7 +35,7 @@ var all = flag.Bool("all", false, "with -v, list the IBTC cases answered unsuppo
 
 func main() {
 	input := flag.String("input", "both", "which query to run: assistant, sentence or both")
-	shared := flag.String("shared", "../shared", "the shared folder case specs may be relative to")
+	shared := flag.String("shared", "testdata/shared", "the shared folder case specs may be relative to (default: the repository's copy)")
 	verbose := flag.Bool("v", false, "list every miss")
 	only := flag.String("only", "", "only cases whose id starts with one of these comma-separated prefixes")
 	fallback := flag.Bool("query-as-assistant", false, "run arguments.query as the assistant's query where a case has none (a development set of cases whose query is already short)")

@@ -38,7 +38,7 @@ func main() {
 	flag.IntVar(&cfg.calls, "calls", 200, "measured tools/call rounds for the per-call overhead")
 	flag.StringVar(&cfg.jsonOut, "json", "", "also write every figure as JSON to this file")
 	flag.StringVar(&cfg.gobench, "gobench", "", "output of `go test -bench` to include (graph build, plan)")
-	flag.StringVar(&cfg.shared, "shared", "", "folder of the shared specs (default ../shared/specs, else /work/shared/specs)")
+	flag.StringVar(&cfg.shared, "shared", "", "folder of the shared specs (default testdata/shared/specs, the repository's copy)")
 	flag.StringVar(&only, "specs", "", "comma-separated subset of specs: github,stripe-synth,tmdb,alertmanager")
 	flag.DurationVar(&cfg.limit, "limit", 2*time.Minute, "kill a server process living longer than this")
 	flag.DurationVar(&cfg.slow, "slow", 10*time.Second, "a spec whose first cold run is slower than this gets --slow-runs runs")
@@ -113,10 +113,7 @@ func run(cfg config) error {
 func specList(cfg config) ([]specInfo, error) {
 	shared := cfg.shared
 	if shared == "" {
-		shared = "../shared/specs"
-		if _, err := os.Stat(shared); err != nil {
-			shared = "/work/shared/specs"
-		}
+		shared = "testdata/shared/specs"
 	}
 	stripe := filepath.Join(cfg.work, "stripe-synth.json")
 	if err := os.WriteFile(stripe, synth.Stripe(), 0o644); err != nil {

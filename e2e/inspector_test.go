@@ -44,11 +44,11 @@ func TestInspectorToolsList(t *testing.T) {
 					meta[tool.Name] = true
 				}
 			}
-			if ops != s.operations || len(list.Tools) != s.operations+2 {
-				t.Errorf("%d tools, %d of them operations; want %d operations + 2 meta-tools", len(list.Tools), ops, s.operations)
+			if ops != s.operations || len(list.Tools) != s.operations+3 {
+				t.Errorf("%d tools, %d of them operations; want %d operations + 3 meta-tools", len(list.Tools), ops, s.operations)
 			}
-			if !meta["find_operations"] || !meta["plan"] || len(meta) != 2 {
-				t.Errorf("meta-tools %v, want exactly find_operations and plan", meta)
+			if !meta["find_operations"] || !meta["plan"] || !meta["describe_operation"] || len(meta) != 3 {
+				t.Errorf("meta-tools %v, want exactly find_operations, plan and describe_operation", meta)
 			}
 		})
 	}
@@ -168,8 +168,8 @@ func TestToolsValidateWithTypeScriptSDKs(t *testing.T) {
 			var list struct {
 				Tools []json.RawMessage `json:"tools"`
 			}
-			if err := json.Unmarshal(out, &list); err != nil || len(list.Tools) != s.operations+2 {
-				t.Fatalf("askapi tools printed %d tools (err %v), want {\"tools\": [...]} with %d", len(list.Tools), err, s.operations+2)
+			if err := json.Unmarshal(out, &list); err != nil || len(list.Tools) != s.operations+3 {
+				t.Fatalf("askapi tools printed %d tools (err %v), want {\"tools\": [...]} with %d", len(list.Tools), err, s.operations+3)
 			}
 			report, err := e2e.ValidateTools(t, out)
 			if err != nil {

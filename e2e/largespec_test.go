@@ -125,16 +125,16 @@ func TestGitHubEveryToolValid(t *testing.T) {
 			operationTools++
 		}
 	}
-	if operationTools != ops || len(list.Tools) != ops+2 {
-		t.Errorf("%d tools, %d of them operations; the spec has %d operations (+ find_operations and plan)", len(list.Tools), operationTools, ops)
+	if operationTools != ops || len(list.Tools) != ops+3 {
+		t.Errorf("%d tools, %d of them operations; the spec has %d operations (+ find_operations, plan and describe_operation)", len(list.Tools), operationTools, ops)
 	}
 	total, invalid := validate(t, out)
 	t.Logf("validate-tools: %d tools, %d invalid (%d operations in the spec)", total, invalid, ops)
 	if invalid != 0 {
 		t.Errorf("%d of %d tools are rejected by the TypeScript SDKs", invalid, total)
 	}
-	if total != ops+2 {
-		t.Errorf("validate-tools saw %d tools, want %d", total, ops+2)
+	if total != ops+3 {
+		t.Errorf("validate-tools saw %d tools, want %d", total, ops+3)
 	}
 }
 
@@ -283,14 +283,14 @@ func TestFiltersThroughBinary(t *testing.T) {
 		want []string
 	}{
 		{"tag", []string{"--spec", am, "--tag", "silence"},
-			sortedNames("getSilences", "postSilences", "getSilence", "deleteSilence", "find_operations", "plan")},
+			sortedNames("getSilences", "postSilences", "getSilence", "deleteSilence", "find_operations", "plan", "describe_operation")},
 		{"tags comma-separated, exclude", []string{"--spec", am, "--tag", "silence,alert", "--exclude", "DELETE *", "--exclude", "post*"},
-			sortedNames("getSilences", "getSilence", "getAlerts", "find_operations", "plan")},
+			sortedNames("getSilences", "getSilence", "getAlerts", "find_operations", "plan", "describe_operation")},
 		{"include glob", []string{"--spec", tmdb, "--include", "GET /person/*"},
 			sortedNames("GET_person-person_id", "GET_person-person_id-images", "GET_person-person_id-movie_credits",
-				"GET_person-person_id-tv_credits", "GET_person-popular", "find_operations", "plan")},
+				"GET_person-person_id-tv_credits", "GET_person-popular", "find_operations", "plan", "describe_operation")},
 		{"read-only", []string{"--spec", am, "--read-only"},
-			sortedNames("getStatus", "getReceivers", "getSilences", "getSilence", "getAlerts", "getAlertGroups", "find_operations", "plan")},
+			sortedNames("getStatus", "getReceivers", "getSilences", "getSilence", "getAlerts", "getAlertGroups", "find_operations", "plan", "describe_operation")},
 		{"dynamic", []string{"--spec", tmdb, "--mode", "dynamic"},
 			sortedNames("call_operation", "describe_operation", "find_operations", "plan")},
 		{"auto above a threshold", []string{"--spec", tmdb, "--dynamic-threshold", "20"},
@@ -328,7 +328,7 @@ func TestFilterEnvThroughInspector(t *testing.T) {
 		names = append(names, tool.Name)
 	}
 	sort.Strings(names)
-	want := sortedNames("GET_person-person_id-movie_credits", "GET_person-person_id-tv_credits", "GET_movie-movie_id", "find_operations", "plan")
+	want := sortedNames("GET_person-person_id-movie_credits", "GET_person-person_id-tv_credits", "GET_movie-movie_id", "find_operations", "plan", "describe_operation")
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("tools %v\nwant  %v", names, want)
 	}

@@ -226,7 +226,7 @@ func TestPackBundle(t *testing.T) {
 		t.Fatalf("initialize the bundled server: %v", err)
 	}
 	tools, err := c.ListTools(ctx, mcp.ListToolsRequest{})
-	if err != nil || len(tools.Tools) != 11 {
-		t.Fatalf("tools/list of the bundled server: %v, %d tools, want 11 for Alertmanager", err, len(tools.Tools))
+	if err != nil || len(tools.Tools) != 12 {
+		t.Fatalf("tools/list of the bundled server: %v, %d tools, want 12 for Alertmanager (9 operations, 3 meta-tools)", err, len(tools.Tools))
 	}
 }

@@ -1,10 +1,7 @@
 package tools
 
 import (
-	"encoding/binary"
-	"reflect"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -119,46 +116,4 @@ func inputProps(o *Operation) (map[string]any, []string) {
 		}
 	}
 	return props, required
-}
-
-// inputSchemas holds the input schemas built, one per content: operations taking the
-// same arguments (Microsoft Graph's thousands of get, update and delete operations on
-// navigation properties) share one, read-only. Their properties' schemas are known by
-// identity, which the held schemas keep alive.
-type inputSchemas struct {
-	held map[string]map[string]any
-	buf  []byte
-}
-
-// of is o's input schema, shared with every operation of the same arguments.
-func (h *inputSchemas) of(o *Operation) map[string]any {
-	props, required := inputProps(o)
-	names := make([]string, 0, len(props))
-	for k := range props {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	b := h.buf[:0]
-	for _, k := range names {
-		m, ok := props[k].(map[string]any)
-		if !ok || m == nil {
-			return inputSchemaOf(props, required) // not known by identity: not shared
-		}
-		b = appendLen(b, k)
-		b = binary.AppendUvarint(b, uint64(uintptr(reflect.ValueOf(m).UnsafePointer())))
-	}
-	b = append(b, '|')
-	for _, r := range required {
-		b = appendLen(b, r)
-	}
-	h.buf = b
-	if s, ok := h.held[string(b)]; ok {
-		return s
-	}
-	if h.held == nil {
-		h.held = map[string]map[string]any{}
-	}
-	s := inputSchemaOf(props, required)
-	h.held[string(b)] = s
-	return s
 }

@@ -51,7 +51,7 @@ func (c *compiler) needs(s *rawSchema, path map[*rawSchema]bool, depth int) []st
 			}
 			kept := common[:0:0]
 			for _, n := range common {
-				if contains(sub, n) {
+				if slices.Contains(sub, n) {
 					kept = append(kept, n)
 				}
 			}
@@ -109,7 +109,7 @@ func (c *compiler) declaredProps(s *rawSchema, into map[string]bool, path map[*r
 
 // mayBeObjectTypes tells a schema whose type admits an object (no type says nothing).
 func mayBeObjectTypes(types []string) bool {
-	return len(types) == 0 || contains(types, "object")
+	return len(types) == 0 || slices.Contains(types, "object")
 }
 
 // alternativeProps adds to props, without replacing any, the properties the oneOf and
@@ -141,7 +141,7 @@ func alternativeProps(schema map[string]any, props map[string]any, depth int) {
 
 func appendNew(list []string, names ...string) []string {
 	for _, n := range names {
-		if !contains(list, n) {
+		if !slices.Contains(list, n) {
 			list = append(list, n)
 		}
 	}

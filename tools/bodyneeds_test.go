@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"testing"
 )
@@ -129,7 +130,7 @@ func schemaRequires(s map[string]any, name string, depth int) bool {
 	if s == nil || depth > 10 {
 		return false
 	}
-	if r, ok := s["required"].([]string); ok && contains(r, name) {
+	if r, ok := s["required"].([]string); ok && slices.Contains(r, name) {
 		return true
 	}
 	for _, part := range anySlice(s["allOf"]) {

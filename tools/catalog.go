@@ -1,6 +1,9 @@
 package tools
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // methodOrder lists methods in the order tools are emitted within one path.
 var methodOrder = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"}
@@ -22,7 +25,7 @@ func isObjectSchema(s map[string]any) bool {
 	case string:
 		return t == "object"
 	case []string:
-		return contains(t, "object") && !contains(t, "array")
+		return slices.Contains(t, "object") && !slices.Contains(t, "array")
 	}
 	return false
 }

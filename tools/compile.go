@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"maps"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -65,7 +66,7 @@ func newCompiler(d []byte, lens *spans) *compiler {
 	c.objEach(d, func(k string, v []byte) bool {
 		if k == "components" {
 			c.objEach(v, func(sec string, sv []byte) bool {
-				if !contains(componentSections, sec) {
+				if !slices.Contains(componentSections, sec) {
 					return true
 				}
 				c.objEach(sv, func(name string, cv []byte) bool {
@@ -675,7 +676,7 @@ func (c *compiler) body(raw []byte) (b *Body, optional bool) {
 			b.RequiredProps = append([]string(nil), req...)
 		}
 		for _, name := range needs {
-			if _, ok := props[name]; ok && !contains(b.RequiredProps, name) {
+			if _, ok := props[name]; ok && !slices.Contains(b.RequiredProps, name) {
 				b.RequiredProps = append(b.RequiredProps, name)
 			}
 		}
@@ -831,7 +832,7 @@ func (c *compiler) checkPathParams(path string, item map[string][]byte) {
 				return
 			}
 			names = append(names, prm.Name)
-			if !contains(vars, prm.Name) {
+			if !slices.Contains(vars, prm.Name) {
 				c.bad("path parameter not in path")
 			}
 		})
@@ -845,7 +846,7 @@ func (c *compiler) checkPathParams(path string, item map[string][]byte) {
 		}
 		own := declared(c.getKey(op, "parameters"))
 		for _, v := range vars {
-			if !contains(shared, v) && !contains(own, v) {
+			if !slices.Contains(shared, v) && !slices.Contains(own, v) {
 				c.bad("path template variable not declared")
 			}
 		}
@@ -873,7 +874,7 @@ func templateVars(path string) []string {
 		if j < 0 {
 			return vars
 		}
-		if path[j] == '}' && j > 0 && !contains(vars, path[:j]) {
+		if path[j] == '}' && j > 0 && !slices.Contains(vars, path[:j]) {
 			vars = append(vars, path[:j])
 		}
 		if path[j] == '}' {

@@ -2,77 +2,9 @@ package tools
 
 import (
 	"maps"
-	"net/url"
 	"sort"
 	"strings"
 )
-
-// Some specs write a query string into a path template: "/uploads?convert={convert}",
-// "/rest?method=flickr.photos.search" (an RPC-style API whose operations differ only by it),
-// "/templates/{id}?full=true". OpenAPI has no such thing, but the author's meaning is plain:
-// the route is the part before '?', a "name={var}" pair is a query parameter, and a
-// "name=value" pair is sent as is. The path key itself is kept (it is what makes two such
-// operations distinct); askapi reads it through splitRoute.
-
-// splitRoute cuts a path key at its first '?': the route, and the query text after it.
-func splitRoute(path string) (route, query string) {
-	route, query, _ = strings.Cut(path, "?")
-	return route, query
-}
-
-// routeOf is the path key without any query text.
-func routeOf(path string) string {
-	route, _ := splitRoute(path)
-	return route
-}
-
-// templatePair is one "key=value" of a path key's query text.
-type templatePair struct {
-	key, value string
-	variable   string // the {variable} the value is, if it is exactly one
-}
-
-func templatePairs(query string) []templatePair {
-	var out []templatePair
-	for _, part := range strings.Split(query, "&") {
-		if part == "" {
-			continue
-		}
-		k, v, _ := strings.Cut(part, "=")
-		p := templatePair{key: k, value: v}
-		if strings.HasPrefix(v, "{") && strings.HasSuffix(v, "}") && strings.Count(v, "{") == 1 && strings.Count(v, "}") == 1 {
-			p.variable = v[1 : len(v)-1]
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-// constant reports a pair askapi sends as written: no template in its key or value.
-func (p templatePair) constant() bool {
-	return !strings.ContainsAny(p.key, "{}") && !strings.ContainsAny(p.value, "{}")
-}
-
-// fixedQuery is the constant pairs of a path key's query text, escaped for the wire.
-func fixedQuery(path string) []queryPair {
-	_, query := splitRoute(path)
-	var out []queryPair
-	for _, p := range templatePairs(query) {
-		if !p.constant() || p.key == "" {
-			continue
-		}
-		out = append(out, queryPair{Key: queryEscapeOnce(p.key), Value: queryEscapeOnce(p.value)})
-	}
-	return out
-}
-
-// queryEscapeOnce escapes spec text that may already be escaped, without escaping twice.
-func queryEscapeOnce(s string) string {
-	if un, err := url.QueryUnescape(s); err == nil {
-		s = un
-	}
-	return url.QueryEscape(s)
-}
 
 // bindPathQueries rewrites, on the normalised tree, the parameters of every path key with
 // a query text: the parameter a "name={var}" pair names becomes (or, when nothing declares

@@ -89,7 +89,7 @@ func TestPathKeyQueryStrings(t *testing.T) {
 			op := btOp(t, cat, tc.key)
 			var query, required []string
 			for _, p := range op.Params {
-				if p.In == "path" && !contains(templateVars(routeOf(op.Path)), p.Name) {
+				if p.In == "path" && !slices.Contains(templateVars(routeOf(op.Path)), p.Name) {
 					t.Errorf("path parameter %q outside the route", p.Name)
 				}
 				if p.In == "query" {

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -392,7 +393,7 @@ func (s *rawSchema) leaf() bool {
 // leafSkeleton is the interned skeleton of a leaf schema, one per type list.
 func (c *compiler) leafSkeleton(s *rawSchema) map[string]any {
 	types := s.types
-	if s.nullable && len(types) > 0 && !contains(types, "null") {
+	if s.nullable && len(types) > 0 && !slices.Contains(types, "null") {
 		types = append(append([]string(nil), types...), "null")
 	}
 	key := strings.Join(types, ",")
@@ -486,7 +487,7 @@ func (rc *rawConverter) convertValue(s *rawSchema, noAllOf bool) map[string]any 
 	}
 	out := map[string]any{}
 	types := append([]string(nil), s.types...)
-	if s.nullable && len(types) > 0 && !contains(types, "null") {
+	if s.nullable && len(types) > 0 && !slices.Contains(types, "null") {
 		types = append(types, "null")
 	}
 	if len(types) > 0 {
@@ -689,7 +690,7 @@ func (rc *rawConverter) properties(s *rawSchema) (map[string]any, []string) {
 	}
 	var required []string
 	for _, name := range s.required {
-		if _, ok := props[name]; ok && !contains(required, name) {
+		if _, ok := props[name]; ok && !slices.Contains(required, name) {
 			required = append(required, name)
 		}
 	}
@@ -744,7 +745,7 @@ func (rc *rawConverter) mergeAllOf(s *rawSchema) (map[string]any, bool) {
 	var required []string
 	addRequired := func(names []string) {
 		for _, name := range names {
-			if !contains(required, name) {
+			if !slices.Contains(required, name) {
 				required = append(required, name)
 			}
 		}

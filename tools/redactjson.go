@@ -34,7 +34,7 @@ func (r *Redactor) JSON(raw []byte) []byte {
 	for i := 0; i < len(raw); {
 		switch c := raw[i]; {
 		case c == '"':
-			end := skipString(raw, i)
+			end := jsonStringEnd(raw, i)
 			if mentioned || bytes.IndexByte(raw[i+1:end], '\\') >= 0 {
 				if clean, changed := r.jsonString(raw[i:end]); changed {
 					replace(i, end, clean)
@@ -79,4 +79,25 @@ func (r *Redactor) jsonString(tok []byte) ([]byte, bool) {
 		return nil, false
 	}
 	return bytes.TrimRight(b.Bytes(), "\n"), true
+}
+
+// jsonStringEnd returns the end of the JSON string at raw[i] == '"', or len(raw) when the
+// document ends first: the quote ends the string unless an odd number of backslashes
+// precede it.
+func jsonStringEnd(raw []byte, i int) int {
+	for j := i + 1; ; {
+		q := bytes.IndexByte(raw[j:], '"')
+		if q < 0 {
+			return len(raw)
+		}
+		k := j + q
+		b := k
+		for b > j && raw[b-1] == '\\' {
+			b--
+		}
+		if (k-b)%2 == 0 {
+			return k + 1
+		}
+		j = k + 1
+	}
 }

@@ -97,15 +97,6 @@ func plainEscapes(p string) string {
 	return b.String()
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // firstSentence shortens a description to its first sentence, for cut schemas and
 // questions.
 func firstSentence(s string) string {

@@ -1,0 +1,49 @@
+package tools
+
+import "strings"
+
+// Some specs write a query string into a path template: "/uploads?convert={convert}",
+// "/rest?method=flickr.photos.search" (an RPC-style API whose operations differ only by it),
+// "/templates/{id}?full=true". OpenAPI has no such thing, but the author's meaning is plain:
+// the route is the part before '?', a "name={var}" pair is a query parameter, and a
+// "name=value" pair is sent as is. The path key itself is kept (it is what makes two such
+// operations distinct); askapi reads it through splitRoute.
+
+// splitRoute cuts a path key at its first '?': the route, and the query text after it.
+func splitRoute(path string) (route, query string) {
+	route, query, _ = strings.Cut(path, "?")
+	return route, query
+}
+
+// routeOf is the path key without any query text.
+func routeOf(path string) string {
+	route, _ := splitRoute(path)
+	return route
+}
+
+// templatePair is one "key=value" of a path key's query text.
+type templatePair struct {
+	key, value string
+	variable   string // the {variable} the value is, if it is exactly one
+}
+
+func templatePairs(query string) []templatePair {
+	var out []templatePair
+	for _, part := range strings.Split(query, "&") {
+		if part == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(part, "=")
+		p := templatePair{key: k, value: v}
+		if strings.HasPrefix(v, "{") && strings.HasSuffix(v, "}") && strings.Count(v, "{") == 1 && strings.Count(v, "}") == 1 {
+			p.variable = v[1 : len(v)-1]
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// constant reports a pair askapi sends as written: no template in its key or value.
+func (p templatePair) constant() bool {
+	return !strings.ContainsAny(p.key, "{}") && !strings.ContainsAny(p.value, "{}")
+}

@@ -28,6 +28,7 @@ import (
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/server"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // producerKinds are the values of reverse.Producer.Kind, in report order.
@@ -188,7 +189,7 @@ func specFiles(targets []string) ([]specFile, error) {
 			if d.IsDir() && path != t && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
 				return filepath.SkipDir
 			}
-			if d.IsDir() || !tools.LooksLikeSpec(path) {
+			if d.IsDir() || !openapi.LooksLikeSpec(path) {
 				return nil
 			}
 			rel, err := filepath.Rel(t, path)

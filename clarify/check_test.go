@@ -13,6 +13,7 @@ import (
 
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // ctCatalog loads and builds a shared spec; annotate widens resolvable arguments as the
@@ -23,7 +24,7 @@ func ctCatalog(t *testing.T, name string, annotate bool) (*tools.Catalog, *rever
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("shared spec not available: %v", err)
 	}
-	cat, err := tools.LoadCatalog(context.Background(), path, tools.LoadOptions{NoCache: true})
+	cat, err := openapi.LoadCatalog(context.Background(), path, openapi.LoadOptions{NoCache: true})
 	if err != nil {
 		t.Fatalf("LoadCatalog %s: %v", name, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // benchSpecs are the specs the graph and planner are measured on. GitHub's comes from
@@ -34,7 +35,7 @@ func benchCatalog(b *testing.B, path string) *tools.Catalog {
 	if _, err := os.Stat(path); err != nil {
 		b.Skipf("%s is not installed (run bench/run): %v", filepath.Base(path), err)
 	}
-	cat, err := tools.LoadCatalog(context.Background(), path, tools.LoadOptions{NoCache: true})
+	cat, err := openapi.LoadCatalog(context.Background(), path, openapi.LoadOptions{NoCache: true})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // rtCatalogs caches built catalogs by path: the tests never modify them.
@@ -22,7 +23,7 @@ func rtCatalog(t testing.TB, path string) *tools.Catalog {
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("spec not available: %v", err)
 	}
-	cat, err := tools.LoadCatalog(context.Background(), path, tools.LoadOptions{NoCache: true})
+	cat, err := openapi.LoadCatalog(context.Background(), path, openapi.LoadOptions{NoCache: true})
 	if err != nil {
 		t.Fatalf("LoadCatalog %s: %v", path, err)
 	}

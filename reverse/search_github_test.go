@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 var (
@@ -30,7 +31,7 @@ func githubSearch(t *testing.T) *Index {
 	}
 	githubIndexOnce.Do(func() {
 		var cat *tools.Catalog
-		if cat, githubIndexErr = tools.LoadCatalog(context.Background(), path, tools.LoadOptions{NoCache: true}); githubIndexErr == nil {
+		if cat, githubIndexErr = openapi.LoadCatalog(context.Background(), path, openapi.LoadOptions{NoCache: true}); githubIndexErr == nil {
 			githubIndex = NewIndex(cat)
 		}
 	})

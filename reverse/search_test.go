@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 func TestSearchTMDB(t *testing.T) {
@@ -192,7 +192,7 @@ func TestTermsMatchRuneReading(t *testing.T) {
 				}
 				t.Skip(err)
 			}
-			cat, err := tools.LoadCatalog(context.Background(), s.path, tools.LoadOptions{NoCache: true})
+			cat, err := openapi.LoadCatalog(context.Background(), s.path, openapi.LoadOptions{NoCache: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // A static list is read whole by the client and the host's model: 1,225 GitHub tools each
@@ -54,7 +55,7 @@ func leanDescription(op *tools.Operation) string {
 	if what != "" {
 		b.WriteString(": " + what)
 	}
-	if note := tools.BodyNote(op); note != "" {
+	if note := openapi.BodyNote(op); note != "" {
 		b.WriteString(" " + note)
 	}
 	return b.String()

@@ -13,6 +13,7 @@ import (
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // maxDescription keeps tool descriptions readable; long API prose costs every request.
@@ -136,7 +137,7 @@ func toolDescription(op *tools.Operation) string {
 		}
 		b.WriteString("\n\n" + d)
 	}
-	if note := tools.BodyNote(op); note != "" {
+	if note := openapi.BodyNote(op); note != "" {
 		// After the cut description, so that it is never cut.
 		b.WriteString("\n\n" + note)
 	}

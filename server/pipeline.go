@@ -17,6 +17,7 @@ import (
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // Pipeline runs one call: validate → complete → clarify or execute. It knows nothing of
@@ -589,7 +590,7 @@ func (p *Pipeline) Search() *reverse.Index {
 		if len(p.Catalog.Operations) > largeGraph {
 			// Each operation's terms are read into maps, then numbered: garbage
 			// as large as the index, made at the server's busiest (its first call).
-			defer tools.PaceGC(40)()
+			defer openapi.PaceGC(40)()
 		}
 		p.searchIndex = reverse.NewIndex(p.Catalog)
 	})

@@ -15,6 +15,7 @@ import (
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 const instructions = `askapi exposes an HTTP API as tools and never lets a call guess.
@@ -24,7 +25,7 @@ Where an argument names a thing (a person, a movie, an alert), a name is accepte
 
 // LoadCatalog loads and compiles the spec, printing normalisation warnings to the logger.
 func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
-	cat, err := tools.LoadCatalog(ctx, opts.Spec, tools.LoadOptions{
+	cat, err := openapi.LoadCatalog(ctx, opts.Spec, openapi.LoadOptions{
 		AllowExternalRefs: opts.AllowExternalRefs,
 		NoCache:           opts.NoCache,
 		Version:           opts.Version,
@@ -141,7 +142,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	build := func() {
 		if len(cat.Operations) > largeGraph {
 			// The graph's working garbage is a third of a large spec's catalog.
-			defer tools.PaceGC(40)()
+			defer openapi.PaceGC(40)()
 		}
 		g := reverse.Build(cat, declared)
 		p.Graph, p.Resolvable = g, g.Annotate()

@@ -9,7 +9,7 @@ import (
 // nameArguments gives every parameter and body property a unique argument name in the
 // flat input object. Body properties keep their plain names; a parameter that collides
 // with one (or with another parameter) takes its location as a suffix (uris__query).
-func nameArguments(o *Operation) {
+func NameArguments(o *Operation) {
 	taken := map[string]bool{ArgUserRequest: true, ArgContinuation: true}
 	if o.Body != nil {
 		if o.Body.Flattened {
@@ -22,10 +22,10 @@ func nameArguments(o *Operation) {
 	}
 	count := map[string]int{}
 	for _, p := range o.Params {
-		count[argName(p.Name)]++
+		count[ArgName(p.Name)]++
 	}
 	for _, p := range o.Params {
-		arg := argName(p.Name)
+		arg := ArgName(p.Name)
 		if taken[arg] || count[arg] > 1 {
 			// The location as the spec wrote it may be anything ("", " "): only its safe
 			// characters go into the name.
@@ -49,7 +49,7 @@ func nameArguments(o *Operation) {
 
 // argName makes a wire name safe as a property key for every client
 // (^[A-Za-z0-9_.-]{1,64}$): "page[size]" becomes "page_size".
-func argName(name string) string {
+func ArgName(name string) string {
 	n := strings.Trim(invalidRun.ReplaceAllString(name, "_"), "_")
 	if n == "" {
 		n = "param"
@@ -62,11 +62,11 @@ func argName(name string) string {
 
 // inputSchema builds the tool's flat input schema: parameters, then body, then the
 // reserved arguments.
-func inputSchema(o *Operation) map[string]any {
-	return inputSchemaOf(inputProps(o))
+func InputSchema(o *Operation) map[string]any {
+	return InputSchemaOf(InputProps(o))
 }
 
-func inputSchemaOf(props map[string]any, required []string) map[string]any {
+func InputSchemaOf(props map[string]any, required []string) map[string]any {
 	props[ArgUserRequest] = userRequestSchema
 	props[ArgContinuation] = continuationSchema
 	schema := map[string]any{"type": "object", "properties": props}
@@ -90,7 +90,7 @@ var (
 
 // inputProps are the input schema's properties, the reserved arguments left out, and its
 // required names.
-func inputProps(o *Operation) (map[string]any, []string) {
+func InputProps(o *Operation) (map[string]any, []string) {
 	props := map[string]any{}
 	var required []string
 	for _, p := range o.Params {

@@ -108,7 +108,7 @@ func (c *Credentials) AddHeader(line string) error {
 		// The line may hold a secret: name only its shape, never its content.
 		return errors.New(`header must look like "Name: value"`)
 	}
-	if err := checkHeaderValue(value); err != nil {
+	if err := CheckHeaderValue(value); err != nil {
 		return fmt.Errorf("header %s: %w", name, err)
 	}
 	if c.Headers == nil {
@@ -300,7 +300,7 @@ func applyAuth(req *http.Request, cat *Catalog, op *Operation, cred Credentials)
 	for name, values := range cred.Headers {
 		req.Header.Del(name)
 		for _, v := range values {
-			if err := checkHeaderValue(v); err != nil {
+			if err := CheckHeaderValue(v); err != nil {
 				return fmt.Errorf("configured header %s: %w", name, err)
 			}
 			req.Header.Add(name, v)
@@ -312,7 +312,7 @@ func applyAuth(req *http.Request, cat *Catalog, op *Operation, cred Credentials)
 // applyScheme puts one secret where its scheme says. Errors never include the secret.
 func applyScheme(req *http.Request, s *SecurityScheme, secret string) error {
 	secret = strings.TrimSpace(secret)
-	if err := checkHeaderValue(secret); err != nil {
+	if err := CheckHeaderValue(secret); err != nil {
 		return errors.New("secret contains a control character")
 	}
 	switch s.Type {

@@ -85,7 +85,7 @@ func snakeWords(s string) string {
 // security of its own (GoToWebinar's "Access token"): ignoring it would send the call
 // without one. An operation changed gets its input schema from inputSchemaFor (the
 // compiler's, which shares one per content).
-func configParams(cat *Catalog, inputSchemaFor func(*Operation) map[string]any) {
+func ConfigParams(cat *Catalog, inputSchemaFor func(*Operation) map[string]any) {
 	// Only the spec's own schemes say a parameter is a credential: those made below for
 	// credential parameters must not turn a same-named argument elsewhere into one.
 	declared := make(map[string]*SecurityScheme, len(cat.SecuritySchemes))
@@ -139,7 +139,7 @@ func DropConfiguredHeaders(cat *Catalog, headers http.Header) {
 			continue
 		}
 		op.Params = keep
-		op.InputSchema = inputSchema(op)
+		op.InputSchema = InputSchema(op)
 	}
 }
 

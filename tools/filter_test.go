@@ -18,7 +18,7 @@ func filterCatalog() *Catalog {
 		{OperationID: "meta/root", Method: "GET", Path: "/"},
 		{Method: "HEAD", Path: "/repos/{owner}/{repo}/ping", Tags: []string{"repos", "meta"}},
 	}
-	assignNames(ops)
+	AssignNames(ops)
 	return &Catalog{Title: "gh", Operations: ops}
 }
 

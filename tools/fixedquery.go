@@ -4,13 +4,13 @@ import "net/url"
 
 // fixedQuery is the constant pairs of a path key's query text, escaped for the wire.
 func fixedQuery(path string) []queryPair {
-	_, query := splitRoute(path)
+	_, query := SplitRoute(path)
 	var out []queryPair
-	for _, p := range templatePairs(query) {
-		if !p.constant() || p.key == "" {
+	for _, p := range TemplatePairs(query) {
+		if !p.Constant() || p.Key == "" {
 			continue
 		}
-		out = append(out, queryPair{Key: queryEscapeOnce(p.key), Value: queryEscapeOnce(p.value)})
+		out = append(out, queryPair{Key: queryEscapeOnce(p.Key), Value: queryEscapeOnce(p.Value)})
 	}
 	return out
 }

@@ -81,7 +81,7 @@ func isReservedArg(name string) bool {
 
 // headersNotParams are header parameters OpenAPI says to ignore; Authorization in
 // particular must come from configuration, never from an argument.
-var headersNotParams = map[string]bool{"Accept": true, "Content-Type": true, "Authorization": true}
+var HeadersNotParams = map[string]bool{"Accept": true, "Content-Type": true, "Authorization": true}
 
 func addParam(p *Param, v any, query *[]queryPair, header http.Header, cookies *[]string) error {
 	switch p.In {
@@ -95,7 +95,7 @@ func addParam(p *Param, v any, query *[]queryPair, header http.Header, cookies *
 		}
 		*query = append(*query, pairs...)
 	case "header":
-		if headersNotParams[http.CanonicalHeaderKey(p.Name)] || isEmptyValue(v) {
+		if HeadersNotParams[http.CanonicalHeaderKey(p.Name)] || isEmptyValue(v) {
 			return nil
 		}
 		s, err := headerValue(p, v)
@@ -152,21 +152,21 @@ func requestURL(baseURL string, op *Operation, args map[string]any) (*url.URL, e
 // escapes the literal text around them.
 func expandPath(op *Operation, args map[string]any) (string, error) {
 	var b strings.Builder
-	rest := routeOf(op.Path)
+	rest := RouteOf(op.Path)
 	for {
 		open := strings.IndexByte(rest, '{')
 		if open < 0 {
-			b.WriteString(escapeLiteralPath(rest))
+			b.WriteString(EscapeLiteralPath(rest))
 			return b.String(), nil
 		}
 		end := strings.IndexByte(rest[open:], '}')
 		if end < 0 {
 			return "", fmt.Errorf("path %q: unclosed template", op.Path)
 		}
-		b.WriteString(escapeLiteralPath(rest[:open]))
+		b.WriteString(EscapeLiteralPath(rest[:open]))
 		name := rest[open+1 : open+end]
 		rest = rest[open+end+1:]
-		p := pathParam(op, name)
+		p := PathParam(op, name)
 		if p == nil {
 			return "", fmt.Errorf("path %q: no parameter for {%s}", op.Path, name)
 		}
@@ -185,7 +185,7 @@ func expandPath(op *Operation, args map[string]any) (string, error) {
 	}
 }
 
-func pathParam(op *Operation, name string) *Param {
+func PathParam(op *Operation, name string) *Param {
 	for _, p := range op.Params {
 		if p.In == "path" && p.Name == name {
 			return p
@@ -195,7 +195,7 @@ func pathParam(op *Operation, name string) *Param {
 }
 
 // escapeLiteralPath escapes the spec's own path text segment by segment, keeping '/'.
-func escapeLiteralPath(s string) string {
+func EscapeLiteralPath(s string) string {
 	segs := strings.Split(s, "/")
 	for i, seg := range segs {
 		if un, err := url.PathUnescape(seg); err == nil {

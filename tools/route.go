@@ -10,33 +10,33 @@ import "strings"
 // operations distinct); askapi reads it through splitRoute.
 
 // splitRoute cuts a path key at its first '?': the route, and the query text after it.
-func splitRoute(path string) (route, query string) {
+func SplitRoute(path string) (route, query string) {
 	route, query, _ = strings.Cut(path, "?")
 	return route, query
 }
 
 // routeOf is the path key without any query text.
-func routeOf(path string) string {
-	route, _ := splitRoute(path)
+func RouteOf(path string) string {
+	route, _ := SplitRoute(path)
 	return route
 }
 
 // templatePair is one "key=value" of a path key's query text.
-type templatePair struct {
-	key, value string
-	variable   string // the {variable} the value is, if it is exactly one
+type TemplatePair struct {
+	Key, Value string
+	Variable   string // the {variable} the value is, if it is exactly one
 }
 
-func templatePairs(query string) []templatePair {
-	var out []templatePair
+func TemplatePairs(query string) []TemplatePair {
+	var out []TemplatePair
 	for _, part := range strings.Split(query, "&") {
 		if part == "" {
 			continue
 		}
 		k, v, _ := strings.Cut(part, "=")
-		p := templatePair{key: k, value: v}
+		p := TemplatePair{Key: k, Value: v}
 		if strings.HasPrefix(v, "{") && strings.HasSuffix(v, "}") && strings.Count(v, "{") == 1 && strings.Count(v, "}") == 1 {
-			p.variable = v[1 : len(v)-1]
+			p.Variable = v[1 : len(v)-1]
 		}
 		out = append(out, p)
 	}
@@ -44,6 +44,6 @@ func templatePairs(query string) []templatePair {
 }
 
 // constant reports a pair askapi sends as written: no template in its key or value.
-func (p templatePair) constant() bool {
-	return !strings.ContainsAny(p.key, "{}") && !strings.ContainsAny(p.value, "{}")
+func (p TemplatePair) Constant() bool {
+	return !strings.ContainsAny(p.Key, "{}") && !strings.ContainsAny(p.Value, "{}")
 }

@@ -315,7 +315,7 @@ func headerValue(p *Param, v any) (string, error) {
 		return "", err
 	}
 	out := strings.Join(parts, ",")
-	if err := checkHeaderValue(out); err != nil {
+	if err := CheckHeaderValue(out); err != nil {
 		return "", err
 	}
 	return out, nil
@@ -341,7 +341,7 @@ func cookiePairs(p *Param, v any) ([]string, error) {
 
 // checkHeaderValue refuses control characters, so an argument can never add a header
 // line (CRLF injection) or smuggle a NUL.
-func checkHeaderValue(s string) error {
+func CheckHeaderValue(s string) error {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; (c < 0x20 && c != '\t') || c == 0x7f {
 			return fmt.Errorf("header value contains control character %#x", c)

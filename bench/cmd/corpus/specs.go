@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -33,7 +33,7 @@ func specFiles(dir string) ([]spec, error) {
 		if d.IsDir() && path != dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
 			return filepath.SkipDir
 		}
-		if d.IsDir() || !tools.LooksLikeSpec(path) {
+		if d.IsDir() || !openapi.LooksLikeSpec(path) {
 			return nil
 		}
 		rel, err := filepath.Rel(dir, path)

@@ -1,0 +1,192 @@
+package openapi
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"github.com/askapi/askapi/tools"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The catalog cache: a compiled catalog on disk, keyed by the spec's bytes, its source,
+// askapi's version and the cache format, so a warm start skips compiling. An entry that
+// cannot be read is ignored and rewritten.
+
+// cacheFormat changes whenever the compiled catalog or its encoding changes meaning.
+const cacheFormat = "askapi-catalog-13"
+
+// maxCacheEntry caps what is read back from one cache file.
+const maxCacheEntry = 256 << 20
+
+var cacheMagic = []byte("ASKAPICAT4\n")
+
+type catalogCache struct {
+	dir string
+	log *slog.Logger
+}
+
+// openCache returns the cache to use, or nil when caching is off (LoadOptions.NoCache or
+// ASKAPI_CACHE=off) or no cache directory can be found.
+func openCache(opts LoadOptions, log *slog.Logger) *catalogCache {
+	if opts.NoCache || strings.EqualFold(os.Getenv("ASKAPI_CACHE"), "off") {
+		return nil
+	}
+	dir := opts.CacheDir
+	if dir == "" {
+		dir = os.Getenv("ASKAPI_CACHE_DIR")
+	}
+	if dir == "" && testing.Testing() {
+		// Tests never touch the user's cache unless they name a directory.
+		return nil
+	}
+	if dir == "" {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			log.Debug("catalog cache off: no user cache directory", "err", err)
+			return nil
+		}
+		dir = filepath.Join(base, "askapi")
+	}
+	return &catalogCache{dir: dir, log: log}
+}
+
+// cacheKey names the entry for a spec: its bytes, where it came from (warnings name the
+// source), askapi's version, the cache format and the options that change the catalog.
+func cacheKey(data []byte, source string, opts LoadOptions) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%t\x00", cacheFormat, opts.Version, executableStamp(), source, opts.AllowExternalRefs)
+	if len(data) <= keyChunk {
+		h.Write(data)
+		return hex.EncodeToString(h.Sum(nil))
+	}
+	// A large spec is hashed as a tree: the digests of its fixed-size chunks, computed
+	// across the cores, then hashed in order with its length. The chunk size, not the
+	// number of cores, fixes the key.
+	n := (len(data) + keyChunk - 1) / keyChunk
+	sums := make([][sha256.Size]byte, n)
+	tools.Parallel(n, func(i int) {
+		// A mapped spec file that shrinks faults here; the compile that follows reads the
+		// same bytes and reports it, so a chunk left unhashed is never cached.
+		_ = guardFault(func() { sums[i] = sha256.Sum256(data[i*keyChunk : min(len(data), (i+1)*keyChunk)]) })
+	})
+	fmt.Fprintf(h, "tree\x00%d\x00", len(data))
+	for i := range sums {
+		h.Write(sums[i][:])
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// keyChunk is the chunk size of cacheKey's tree hash.
+const keyChunk = 1 << 20
+
+// executableStamp identifies the running binary (path, size, modification time), so a
+// rebuilt askapi with an unchanged version string never reads entries of another build.
+var executableStamp = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return exe
+	}
+	return fmt.Sprintf("%s\x00%d\x00%d", exe, fi.Size(), fi.ModTime().UnixNano())
+})
+
+func (c *catalogCache) path(key string) string { return filepath.Join(c.dir, key+".cat") }
+
+// get returns the cached catalog, or nil on a miss or an unreadable entry.
+func (c *catalogCache) get(key string, census func(heads *tools.Catalog)) *tools.Catalog {
+	f, err := os.Open(c.path(key))
+	if err != nil {
+		if !errors.Is(err, os.ErrNotExist) {
+			c.log.Debug("catalog cache: cannot open entry", "key", key, "err", err)
+		}
+		return nil
+	}
+	defer f.Close()
+	data, err := readAllSized(f, maxCacheEntry+1)
+	if err == nil && len(data) > maxCacheEntry {
+		err = errors.New("entry larger than the cap")
+	}
+	if err != nil {
+		c.log.Debug("catalog cache: ignoring unreadable entry", "key", key, "err", err)
+		return nil
+	}
+	cat, err := decodeCatalog(data, census)
+	if err != nil {
+		c.log.Debug("catalog cache: ignoring unreadable entry", "key", key, "err", err)
+		return nil
+	}
+	return cat
+}
+
+// put writes an entry atomically: a temporary file renamed into place.
+func (c *catalogCache) put(key string, cat *tools.Catalog) {
+	if err := c.write(key, cat); err != nil {
+		c.log.Debug("catalog cache: cannot write entry", "key", key, "err", err)
+		return
+	}
+	c.prune()
+}
+
+// maxCacheEntries bounds the cache: every spec version and askapi build has its own
+// entry, and a file spec an alias of it (cachestat.go), so the least recently written
+// ones go. An alias is a hard link: it shares its entry's time and so mostly goes with it,
+// and one left behind still reads as a whole entry.
+const maxCacheEntries = 64
+
+func (c *catalogCache) prune() {
+	entries, err := filepath.Glob(filepath.Join(c.dir, "*.cat"))
+	if err != nil || len(entries) <= maxCacheEntries {
+		return
+	}
+	type entry struct {
+		path string
+		mod  int64
+	}
+	var list []entry
+	for _, p := range entries {
+		if fi, err := os.Stat(p); err == nil {
+			list = append(list, entry{p, fi.ModTime().UnixNano()})
+		}
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].mod > list[j].mod })
+	for _, e := range list[min(len(list), maxCacheEntries):] {
+		if err := os.Remove(e.path); err != nil {
+			c.log.Debug("catalog cache: cannot remove old entry", "path", e.path, "err", err)
+		}
+	}
+}
+
+func (c *catalogCache) write(key string, cat *tools.Catalog) error {
+	if err := os.MkdirAll(c.dir, 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(c.dir, key+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // a no-op once renamed
+	w := bufio.NewWriterSize(tmp, 1<<16)
+	if err := encodeCatalog(w, cat); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), c.path(key))
+}

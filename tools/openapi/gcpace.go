@@ -1,0 +1,80 @@
+package openapi
+
+import (
+	"runtime/debug"
+	"slices"
+	"sync"
+)
+
+// The loader sets the collector's pace for what it is doing: a tighter pace while
+// compiling a large spec (its bytes and the compiler's indexes are garbage once compiled,
+// and the peak RSS target is for the whole server), none at all while decoding a cache
+// entry (everything decoded stays live: a collection frees nothing and doubles the
+// decode's time). Requests may nest and overlap; the tightest one holds, and the percent
+// from before the first is restored when the last ends.
+
+// gcPaces holds the percents requested and not yet released (-1: collector off), and
+// the percent and memory limit to restore.
+var gcPaces struct {
+	sync.Mutex
+	active   []int
+	old      int
+	oldLimit int64
+}
+
+// pacedMemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit) while a pace
+// is requested, unless a lower one is in force (GOMEMLIMIT): near it the collector runs
+// sooner and returns freed pages to the system at once, where a percent alone let Graph
+// beta's RSS stand 60 MB above its heap (freed spans not yet scavenged). Above it (a spec
+// whose live data alone passes it) the runtime caps the collector's share of the CPU, so a
+// larger spec is slower, never stuck.
+const pacedMemoryLimit = 160 << 20
+
+// gcOff asks for the collector to be off.
+const gcOff = -1
+
+// paceGC asks for the collector to run at percent (gcOff: not at all) until release is
+// called; releasing twice changes nothing.
+func paceGC(percent int) (release func()) {
+	gcPaces.Lock()
+	defer gcPaces.Unlock()
+	if len(gcPaces.active) == 0 {
+		gcPaces.old = debug.SetGCPercent(percent)
+		gcPaces.oldLimit = debug.SetMemoryLimit(-1)
+	}
+	gcPaces.active = append(gcPaces.active, percent)
+	applyGCPace()
+	return sync.OnceFunc(func() {
+		gcPaces.Lock()
+		defer gcPaces.Unlock()
+		i := slices.Index(gcPaces.active, percent)
+		gcPaces.active = slices.Delete(gcPaces.active, i, i+1)
+		if len(gcPaces.active) == 0 {
+			debug.SetGCPercent(gcPaces.old)
+			debug.SetMemoryLimit(gcPaces.oldLimit)
+			return
+		}
+		applyGCPace()
+	})
+}
+
+// applyGCPace sets the tightest pace requested: the lowest percent, the collector off
+// only when every request asks for that; with a percent, the paced memory limit too.
+func applyGCPace() {
+	pace := gcOff
+	for _, p := range gcPaces.active {
+		if p != gcOff && (pace == gcOff || p < pace) {
+			pace = p
+		}
+	}
+	debug.SetGCPercent(pace)
+	limit := gcPaces.oldLimit
+	if pace != gcOff {
+		limit = min(limit, pacedMemoryLimit)
+	}
+	debug.SetMemoryLimit(limit)
+}
+
+// PaceGC is paceGC for other packages: the server builds a large spec's graph at a tight
+// pace, as the loader compiles it, since the peak RSS target is for the whole server.
+func PaceGC(percent int) (release func()) { return paceGC(percent) }

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// nameArguments gives every parameter and body property a unique argument name in the
+// NameArguments gives every parameter and body property a unique argument name in the
 // flat input object. Body properties keep their plain names; a parameter that collides
 // with one (or with another parameter) takes its location as a suffix (uris__query).
 func NameArguments(o *Operation) {
@@ -47,7 +47,7 @@ func NameArguments(o *Operation) {
 	}
 }
 
-// argName makes a wire name safe as a property key for every client
+// ArgName makes a wire name safe as a property key for every client
 // (^[A-Za-z0-9_.-]{1,64}$): "page[size]" becomes "page_size".
 func ArgName(name string) string {
 	n := strings.Trim(invalidRun.ReplaceAllString(name, "_"), "_")
@@ -60,7 +60,7 @@ func ArgName(name string) string {
 	return n
 }
 
-// inputSchema builds the tool's flat input schema: parameters, then body, then the
+// InputSchema builds the tool's flat input schema: parameters, then body, then the
 // reserved arguments.
 func InputSchema(o *Operation) map[string]any {
 	return InputSchemaOf(InputProps(o))
@@ -88,7 +88,7 @@ var (
 	}
 )
 
-// inputProps are the input schema's properties, the reserved arguments left out, and its
+// InputProps are the input schema's properties, the reserved arguments left out, and its
 // required names.
 func InputProps(o *Operation) (map[string]any, []string) {
 	props := map[string]any{}

@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// methodOrder lists methods in the order tools are emitted within one path.
+// MethodOrder lists methods in the order tools are emitted within one path.
 var MethodOrder = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"}
 
-// bodyTypes are the request media types askapi can send, best first.
+// BodyTypes are the request media types askapi can send, best first.
 var BodyTypes = []string{"application/json", "application/x-www-form-urlencoded", "multipart/form-data", "text/plain"}
 
 func MediaBase(ct string) string {

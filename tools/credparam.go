@@ -79,7 +79,7 @@ func snakeWords(s string) string {
 	return strings.ToLower(strings.Join(NameWords(s), "_"))
 }
 
-// configParams takes out of every operation the parameters that are not arguments:
+// ConfigParams takes out of every operation the parameters that are not arguments:
 // ignored headers, and credentials, which become apiKey schemes the operation requires.
 // An Authorization header parameter is a credential when the operation declares no
 // security of its own (GoToWebinar's "Access token"): ignoring it would send the call

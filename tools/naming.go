@@ -18,7 +18,7 @@ var (
 // ValidToolName reports whether s is usable as an MCP tool name.
 func ValidToolName(s string) bool { return validToolName.MatchString(s) }
 
-// baseToolName picks the readable name of an operation before collisions are settled:
+// BaseToolName picks the readable name of an operation before collisions are settled:
 // its operationId when valid, the operationId cleaned up when not, else a name made
 // from the method and path.
 func BaseToolName(operationID, method, path string) string {
@@ -33,7 +33,7 @@ func BaseToolName(operationID, method, path string) string {
 	return Shorten(NameFromPath(method, path))
 }
 
-// nameFromPath makes "get_person_movie_credits" from GET /person/{person_id}/movie_credits,
+// NameFromPath makes "get_person_movie_credits" from GET /person/{person_id}/movie_credits,
 // and "get_person_by_person_id" from GET /person/{person_id}, so a list and an item of the
 // same resource do not collide.
 func NameFromPath(method, path string) string {
@@ -59,7 +59,7 @@ func NameFromPath(method, path string) string {
 	return n
 }
 
-// shorten fits a name into MaxToolName characters and keeps it readable: a cut name reads
+// Shorten fits a name into MaxToolName characters and keeps it readable: a cut name reads
 // as whole words, never as "organiz". In order, until the name fits:
 //  1. long words take their usual short form (organization → org, repository → repo,
 //     authenticated → auth: the words APIs such as GitHub's use themselves), right to left;
@@ -211,7 +211,7 @@ func UpperASCII(c byte) bool { return c >= 'A' && c <= 'Z' }
 func LowerASCII(c byte) bool { return c >= 'a' && c <= 'z' }
 func DigitASCII(c byte) bool { return c >= '0' && c <= '9' }
 
-// withSuffix appends a short hash of the operation's key, so a colliding name is stable
+// WithSuffix appends a short hash of the operation's key, so a colliding name is stable
 // whatever order the spec lists operations in.
 func WithSuffix(name, key string) string {
 	sum := sha1.Sum([]byte(key))
@@ -219,7 +219,7 @@ func WithSuffix(name, key string) string {
 	return shortenTo(name, MaxToolName-len(suffix)) + suffix
 }
 
-// assignNames gives every operation a unique tool name. An operation whose valid
+// AssignNames gives every operation a unique tool name. An operation whose valid
 // operationId is its name keeps it; every other member of a collision gets a hash suffix.
 func AssignNames(ops []*Operation) {
 	groups := map[string][]*Operation{}

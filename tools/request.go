@@ -79,7 +79,7 @@ func isReservedArg(name string) bool {
 	return strings.HasPrefix(name, ArgUserRequest) || strings.HasPrefix(name, ArgContinuation)
 }
 
-// headersNotParams are header parameters OpenAPI says to ignore; Authorization in
+// HeadersNotParams are header parameters OpenAPI says to ignore; Authorization in
 // particular must come from configuration, never from an argument.
 var HeadersNotParams = map[string]bool{"Accept": true, "Content-Type": true, "Authorization": true}
 
@@ -194,7 +194,7 @@ func PathParam(op *Operation, name string) *Param {
 	return nil
 }
 
-// escapeLiteralPath escapes the spec's own path text segment by segment, keeping '/'.
+// EscapeLiteralPath escapes the spec's own path text segment by segment, keeping '/'.
 func EscapeLiteralPath(s string) string {
 	segs := strings.Split(s, "/")
 	for i, seg := range segs {

@@ -9,19 +9,19 @@ import "strings"
 // "name=value" pair is sent as is. The path key itself is kept (it is what makes two such
 // operations distinct); askapi reads it through splitRoute.
 
-// splitRoute cuts a path key at its first '?': the route, and the query text after it.
+// SplitRoute cuts a path key at its first '?': the route, and the query text after it.
 func SplitRoute(path string) (route, query string) {
 	route, query, _ = strings.Cut(path, "?")
 	return route, query
 }
 
-// routeOf is the path key without any query text.
+// RouteOf is the path key without any query text.
 func RouteOf(path string) string {
 	route, _ := SplitRoute(path)
 	return route
 }
 
-// templatePair is one "key=value" of a path key's query text.
+// TemplatePair is one "key=value" of a path key's query text.
 type TemplatePair struct {
 	Key, Value string
 	Variable   string // the {variable} the value is, if it is exactly one
@@ -43,7 +43,7 @@ func TemplatePairs(query string) []TemplatePair {
 	return out
 }
 
-// constant reports a pair askapi sends as written: no template in its key or value.
+// Constant reports a pair askapi sends as written: no template in its key or value.
 func (p TemplatePair) Constant() bool {
 	return !strings.ContainsAny(p.Key, "{}") && !strings.ContainsAny(p.Value, "{}")
 }

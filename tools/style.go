@@ -339,7 +339,7 @@ func cookiePairs(p *Param, v any) ([]string, error) {
 	return out, nil
 }
 
-// checkHeaderValue refuses control characters, so an argument can never add a header
+// CheckHeaderValue refuses control characters, so an argument can never add a header
 // line (CRLF injection) or smuggle a NUL.
 func CheckHeaderValue(s string) error {
 	for i := 0; i < len(s); i++ {

@@ -369,3 +369,14 @@ func setQueryParam(u *url.URL, key, value string) {
 	kept = append(kept, url.QueryEscape(key)+"="+url.QueryEscape(value))
 	u.RawQuery = strings.Join(kept, "&")
 }
+
+// CheckHeaderValue refuses control characters, so an argument can never add a header
+// line (CRLF injection) or smuggle a NUL.
+func CheckHeaderValue(s string) error {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 && c != '\t') || c == 0x7f {
+			return fmt.Errorf("header value contains control character %#x", c)
+		}
+	}
+	return nil
+}

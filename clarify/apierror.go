@@ -9,6 +9,7 @@ import (
 
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // When the API refuses a call and its answer says which input was wrong, the person is
@@ -43,7 +44,7 @@ func FromAPIError(c Call, r APIRefusal) []Question {
 	if !refusedStatuses[r.Status] {
 		return nil
 	}
-	e := tools.ReadAPIError(r.Body)
+	e := upstream.ReadAPIError(r.Body)
 	var qs []Question
 	seen := map[string]bool{}
 	add := func(arg, msg, apiField string) {
@@ -195,11 +196,11 @@ var envelopeWords = map[string]bool{"body": true, "query": true, "path": true, "
 // "". Leading envelope words are skipped; the first other segment must name an argument
 // (a nested one is reached through its top-level property), else, when the operation
 // sends a whole body as one argument, that argument holds it.
-func argForField(op *tools.Operation, fe tools.FieldError) string {
+func argForField(op *tools.Operation, fe upstream.FieldError) string {
 	if arg := matchArg(op, strings.TrimSpace(fe.Field), fe.In); arg != "" {
 		return arg // a wire name that holds brackets or dots: page[size]
 	}
-	segs := tools.FieldPath(fe.Field)
+	segs := upstream.FieldPath(fe.Field)
 	for i, seg := range segs {
 		if arg := matchArg(op, seg, fe.In); arg != "" {
 			return arg
@@ -342,7 +343,7 @@ func onlyPathIdentifier(op *tools.Operation) string {
 
 // notFoundAnswer reports whether a 404 says the thing is missing: an empty body, or a
 // message that says so. An HTML page (a wrong base URL's 404) says nothing about it.
-func notFoundAnswer(r APIRefusal, e tools.APIError) bool {
+func notFoundAnswer(r APIRefusal, e upstream.APIError) bool {
 	if strings.Contains(strings.ToLower(r.ContentType), "html") {
 		return false
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/reverse"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // Status is the outcome of a tool call.
@@ -31,10 +31,10 @@ type Result struct {
 	// find_operations, which of the request's words were read as the API's own.
 	Note string `json:"note,omitempty"`
 	// Shape says how the body differs from the whole answer (shape.go).
-	Shape     *Shape       `json:"shape,omitempty"`
-	Resolved  []Resolution `json:"resolved,omitempty"`
-	Calls     []tools.Call `json:"calls,omitempty"`
-	Questions []Question   `json:"questions,omitempty"`
+	Shape     *Shape          `json:"shape,omitempty"`
+	Resolved  []Resolution    `json:"resolved,omitempty"`
+	Calls     []upstream.Call `json:"calls,omitempty"`
+	Questions []Question      `json:"questions,omitempty"`
 	// Continuation resumes the call after the person answered.
 	Continuation string `json:"continuation,omitempty"`
 	// Reason explains unsupported, cancelled and error results.

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/reverse"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 func TestResultTextNeedsClarification(t *testing.T) {
@@ -203,10 +203,10 @@ func TestSentLine(t *testing.T) {
 	}{
 		{"nothing", Result{Status: StatusNeedsClarification, Questions: []Question{{Field: "x", Kind: Missing, Question: "What x?"}}},
 			[]string{"Nothing was sent."}, []string{"askapi sent"}},
-		{"a lookup", Result{Status: StatusNeedsClarification, Calls: []tools.Call{{Method: "GET", Path: "/customers/search", Status: 200}},
+		{"a lookup", Result{Status: StatusNeedsClarification, Calls: []upstream.Call{{Method: "GET", Path: "/customers/search", Status: 200}},
 			Questions: []Question{{Field: "customer", Kind: NotFound, Question: "Which customer?"}}},
 			[]string{"askapi sent 1 request(s): GET /customers/search → 200.", "The operation itself was not called."}, []string{"Nothing was sent"}},
-		{"the operation, refused", Result{Status: StatusNeedsClarification, HTTP: &HTTP{Status: 422}, Calls: []tools.Call{{Method: "POST", Path: "/invoices", Status: 422}},
+		{"the operation, refused", Result{Status: StatusNeedsClarification, HTTP: &HTTP{Status: 422}, Calls: []upstream.Call{{Method: "POST", Path: "/invoices", Status: 422}},
 			Questions: []Question{{Field: "due", Kind: Invalid, Question: "When is it due?"}}},
 			[]string{"POST /invoices → 422"}, []string{"Nothing was sent", "not called"}},
 		{"candidates", Result{Status: StatusNeedsClarification, Questions: []Question{{Field: "project_id", Kind: Unresolved, Question: "Which project?",

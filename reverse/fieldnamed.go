@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // A list whose items carry a field named exactly like a parameter (skuSellerId beside
@@ -32,7 +33,7 @@ func (ix *index) byFieldIndex() map[string][]fieldLister {
 				continue // a list nested in one record (the seasons of /tv/latest)
 			}
 			props, _ := col.item["properties"].(map[string]any)
-			for _, name := range tools.SortedKeys(props) {
+			for _, name := range upstream.SortedKeys(props) {
 				if !strings.Contains(words(name), "_") {
 					continue
 				}

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // index precomputes what the producer search needs, so building the graph stays linear
@@ -835,7 +836,7 @@ func selfProps(op *tools.Operation) (map[string]any, string) {
 // apart), else in the record's own identifier (c, read from its fields).
 func selfPointer(op *tools.Operation, c Collection, resource, want string) (string, bool) {
 	props, prefix := selfProps(op)
-	for _, n := range tools.SortedKeys(props) {
+	for _, n := range upstream.SortedKeys(props) {
 		sub, _ := props[n].(map[string]any)
 		if Singular(words(n)) != resource || tools.SchemaType(sub) == "array" {
 			continue

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // Labels are read off an item by what its fields are, never by one API's field names:
@@ -44,7 +44,7 @@ func Primary(item map[string]any) string {
 			return clip(strings.TrimSpace(s), 60)
 		}
 	}
-	for _, k := range tools.SortedKeys(item) {
+	for _, k := range upstream.SortedKeys(item) {
 		if sub, ok := item[k].(map[string]any); ok && k != "status" && k != "state" {
 			for _, f := range primaryFields[:8] {
 				if s, ok := sub[f].(string); ok && strings.TrimSpace(s) != "" {
@@ -102,7 +102,7 @@ func joinLabel(primary string, details []string, id any) string {
 // labelParts reads an item's name and the few details that describe it, without its id.
 func labelParts(item map[string]any) (string, []string) {
 	primary := Primary(item)
-	keys := tools.SortedKeys(item)
+	keys := upstream.SortedKeys(item)
 	if y := year(item, keys); y != "" && primary != "" {
 		primary += " (" + y + ")"
 	}
@@ -221,7 +221,7 @@ func tellApart(items []map[string]any) []string {
 			return s
 		},
 	}
-	keys := tools.SortedKeys(items[0])
+	keys := upstream.SortedKeys(items[0])
 	for _, read := range readings {
 		for _, k := range keys {
 			vals := make([]string, len(items))

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // A path says where an item lives: /things/{thing_id} is one of the things GET /things
@@ -74,7 +75,7 @@ func itemArrays(schema map[string]any) []itemArray {
 			return
 		}
 		props, _ := s["properties"].(map[string]any)
-		for _, n := range tools.SortedKeys(props) {
+		for _, n := range upstream.SortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
 			walk(sub, ptr+"/"+escape(n), depth+1)
 		}
@@ -96,7 +97,7 @@ func compact(name string) string {
 func scalarFields(item map[string]any, resource string) map[string]string {
 	out := map[string]string{}
 	props, _ := item["properties"].(map[string]any)
-	for _, n := range tools.SortedKeys(props) {
+	for _, n := range upstream.SortedKeys(props) {
 		sub, _ := props[n].(map[string]any)
 		switch tools.SchemaType(sub) {
 		case "", "string", "integer", "number":
@@ -105,13 +106,13 @@ func scalarFields(item map[string]any, resource string) map[string]string {
 			}
 		}
 	}
-	for _, n := range tools.SortedKeys(props) {
+	for _, n := range upstream.SortedKeys(props) {
 		if !identityHolder(n, resource) {
 			continue
 		}
 		sub, _ := props[n].(map[string]any)
 		inner, _ := sub["properties"].(map[string]any)
-		for _, m := range tools.SortedKeys(inner) {
+		for _, m := range upstream.SortedKeys(inner) {
 			leaf, _ := inner[m].(map[string]any)
 			switch tools.SchemaType(leaf) {
 			case "", "string", "integer", "number":
@@ -225,7 +226,7 @@ func stringArray(schema map[string]any) (string, bool) {
 	}
 	props, _ := schema["properties"].(map[string]any)
 	ptr := ""
-	for _, n := range tools.SortedKeys(props) {
+	for _, n := range upstream.SortedKeys(props) {
 		sub, _ := props[n].(map[string]any)
 		switch {
 		case isStrings(sub):

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // The general Reverse Chain rule: any required argument the person did not give may come
@@ -61,7 +62,7 @@ func valueIndex(cat *tools.Catalog) map[string][]*valueSource {
 				props, prefix = inner, "/data"
 			}
 		}
-		for _, n := range tools.SortedKeys(props) {
+		for _, n := range upstream.SortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
 			k := valueKey(n)
 			if k == "" {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // Collection is an array of objects with identifiers inside a response: where a producer's
@@ -77,7 +78,7 @@ func Collections(schema map[string]any) []Collection {
 			return
 		}
 		props, _ := s["properties"].(map[string]any)
-		for _, n := range tools.SortedKeys(props) {
+		for _, n := range upstream.SortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
 			c := container
 			// Wrappers such as {"artists": {"items": [...]}} name the items by the wrapper.
@@ -126,7 +127,7 @@ func readItem(item map[string]any, container string, strictNesting bool) (Collec
 	// Field kinds are read whatever the case or the separators (Key, TeamName, _id): an
 	// exact spelling first, then one that differs only so.
 	byCompact := map[string]string{}
-	for _, name := range tools.SortedKeys(props) {
+	for _, name := range upstream.SortedKeys(props) {
 		if k := compact(name); byCompact[k] == "" {
 			byCompact[k] = name
 		}
@@ -178,7 +179,7 @@ func readItem(item map[string]any, container string, strictNesting bool) (Collec
 		// An id named after the thing ({"data": [{"videoId": …}]}) is found per
 		// argument (Collection.thingID); the identity may also sit in one nested object: {"metadata": {"name", "uid"}},
 		// {"attributes": {"id", "name"}}.
-		for _, n := range tools.SortedKeys(props) {
+		for _, n := range upstream.SortedKeys(props) {
 			if strictNesting && !identityHolder(n, c.thing) {
 				continue // another thing's record (an invoice's account): not the item's identity
 			}

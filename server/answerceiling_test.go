@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/clarify"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // The whole answer has a ceiling: past it, the lists are cut (first entries kept) and the
@@ -20,7 +20,7 @@ func TestAnswerCeiling(t *testing.T) {
 	for i := range 3000 {
 		big.Questions = append(big.Questions, clarify.Question{Field: fmt.Sprintf("field_%d", i), Kind: clarify.Missing,
 			Question: fmt.Sprintf("What should field %d be? %s", i, strings.Repeat("words ", 20)), Reason: "required"})
-		big.Calls = append(big.Calls, tools.Call{Method: "GET", URL: fmt.Sprintf("https://api.example.test/things/%d", i), Path: "/things", Status: 200})
+		big.Calls = append(big.Calls, upstream.Call{Method: "GET", URL: fmt.Sprintf("https://api.example.test/things/%d", i), Path: "/things", Status: 200})
 	}
 	got := ceilAnswer(big)
 	if size := envelopeSize(got); size > envelopeCeiling {

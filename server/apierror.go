@@ -5,14 +5,14 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // askAPIRefusal turns an upstream refusal that names an input into questions on it
 // (clarify.FromAPIError), with a continuation; the upstream status and excerpt stay in
 // the result. Nothing is retried: the person's answer is the next call. It reports
 // whether the result was set; false leaves the refusal to be an error.
-func (p *Pipeline) askAPIRefusal(c *call, resp *tools.Response) bool {
+func (p *Pipeline) askAPIRefusal(c *call, resp *upstream.Response) bool {
 	if p.Naive {
 		return false
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // fetcher runs producer requests for the resolver, recording each in the call's result.
@@ -56,7 +57,7 @@ func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[strin
 	if err != nil {
 		return nil, err
 	}
-	req, err := tools.BuildRequest(ctx, f.p.Catalog, op, args, base, f.p.credentialsFor(ctx))
+	req, err := upstream.BuildRequest(ctx, f.p.Catalog, op, args, base, f.p.credentialsFor(ctx))
 	if err != nil {
 		if _, refused := tokenRefusal(err); refused {
 			f.denied = err
@@ -70,7 +71,7 @@ func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[strin
 	if resp != nil {
 		status = resp.Status
 	}
-	f.c.result.Calls = append(f.c.result.Calls, tools.CallOf(req, status, time.Since(start), secrets))
+	f.c.result.Calls = append(f.c.result.Calls, upstream.CallOf(req, status, time.Since(start), secrets))
 	f.index[op.Key()] = len(f.c.result.Calls) - 1
 	if err != nil {
 		if _, refused := tokenRefusal(err); refused {

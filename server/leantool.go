@@ -6,6 +6,7 @@ import (
 
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/openapi"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // A static list is read whole by the client and the host's model: 1,225 GitHub tools each
@@ -20,8 +21,8 @@ import (
 var leanReserved = map[string]map[string]any{
 	tools.ArgUserRequest:  {"type": "string", "description": "The user's own words."},
 	tools.ArgContinuation: {"type": "string", "description": "From an earlier needs_clarification, unchanged."},
-	tools.ArgSelect:       {"type": "array", "items": map[string]any{"type": "string"}, "maxItems": tools.MaxSelectPaths, "description": "GJSON paths: only those values come back."},
-	tools.ArgCompact:      {"type": "boolean", "description": "Drop empty values and hypermedia links."},
+	upstream.ArgSelect:    {"type": "array", "items": map[string]any{"type": "string"}, "maxItems": upstream.MaxSelectPaths, "description": "GJSON paths: only those values come back."},
+	upstream.ArgCompact:   {"type": "boolean", "description": "Drop empty values and hypermedia links."},
 	tools.ArgConfirm:      {"type": "boolean", "description": "The user's yes to askapi's confirmation, with the _continuation. Only the user confirms."},
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/openapi"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // Pipeline runs one call: validate → complete → clarify or execute. It knows nothing of
@@ -26,7 +27,7 @@ type Pipeline struct {
 	Catalog     *tools.Catalog
 	BaseURL     string
 	Credentials tools.Credentials
-	Sender      *tools.Sender
+	Sender      *upstream.Sender
 	Sealer      *clarify.Sealer
 	// Graph resolves names given for identifiers; nil disables completion.
 	Graph *reverse.Graph
@@ -80,7 +81,7 @@ type call struct {
 	state   clarify.State
 	result  *clarify.Result
 	// resp is the final upstream answer, shaped after the call (shape.go).
-	resp *tools.Response
+	resp *upstream.Response
 	// keyLookedUp marks a call whose refused key was looked up as a name (keyretry.go).
 	keyLookedUp bool
 	// withheld are arguments whose values cannot be sent (unsendable.go): asked about,
@@ -364,7 +365,7 @@ func (p *Pipeline) requestDigest(c *call) (digest, target, body string, err erro
 	if err != nil {
 		return "", "", "", err
 	}
-	req, err := tools.BuildRequest(context.Background(), p.Catalog, c.op, c.args, base, tools.Credentials{})
+	req, err := upstream.BuildRequest(context.Background(), p.Catalog, c.op, c.args, base, tools.Credentials{})
 	if err != nil {
 		return "", "", "", err
 	}
@@ -535,7 +536,7 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 		p.fail(c, err.Error(), 0, "")
 		return
 	}
-	req, err := tools.BuildRequest(ctx, p.Catalog, c.op, c.args, base, p.credentialsFor(ctx))
+	req, err := upstream.BuildRequest(ctx, p.Catalog, c.op, c.args, base, p.credentialsFor(ctx))
 	if err != nil {
 		if q, ok := tokenRefusal(err); ok {
 			askForToken(c, q)
@@ -548,7 +549,7 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 	start := time.Now()
 	resp, err := p.Sender.Send(req, p.secretList())
 	if err != nil {
-		c.result.Calls = append(c.result.Calls, tools.CallOf(req, 0, time.Since(start), p.secretList()))
+		c.result.Calls = append(c.result.Calls, upstream.CallOf(req, 0, time.Since(start), p.secretList()))
 		if q, ok := tokenRefusal(err); ok {
 			askForToken(c, q)
 			return
@@ -556,7 +557,7 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 		p.fail(c, err.Error(), 0, "")
 		return
 	}
-	c.result.Calls = append(c.result.Calls, tools.CallOf(req, resp.Status, time.Since(start), p.secretList()))
+	c.result.Calls = append(c.result.Calls, upstream.CallOf(req, resp.Status, time.Since(start), p.secretList()))
 	c.result.HTTP = &clarify.HTTP{Status: resp.Status, ContentType: resp.ContentType}
 	if resp.Status >= 400 {
 		if resp.Status == 404 && p.lookUpRefusedKey(ctx, c) {

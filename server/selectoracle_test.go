@@ -10,6 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 const oracleSecret = "sk-live-SECRET123456"
@@ -53,7 +54,7 @@ func oracleQueries() []string {
 		"users.#(plan==\"pro\").api_key", "users.#(id==1).api_key", "users.#(id>0)#.api_key", "[@this]|#(api_key==\"" + oracleSecret + "\").id",
 		"[@this]|#(api_key%\"sk-l*\").id", "[@this]|#(api_key%\"x*\").id", "[@this]|#(header%\"Bearer sk*\").id", "[@this]|#(nested.token>\"s\").id",
 		"{api_key,id}", "[api_key,nested.token]", "{a:api_key,b:header,c:list.1}", "[list.#,users.#]", "{\"k\":byKey}", "byKey.@keys", "byKey|@keys",
-		"byKey." + tools.GJSONKey(oracleSecret), "byKey.sk-live-*", "byKey.[redacted]", "byKey.\\[redacted\\]", "sk-live-*", "*SECRET*", "list.#(==\"" + oracleSecret + "\")",
+		"byKey." + upstream.GJSONKey(oracleSecret), "byKey.sk-live-*", "byKey.[redacted]", "byKey.\\[redacted\\]", "sk-live-*", "*SECRET*", "list.#(==\"" + oracleSecret + "\")",
 		"list.#(==\"[redacted]\")", "list.#(%\"[red*\")", "nested.json|@fromstr|k|@tostr", "header|@reverse", "@this|@ugly|@tostr", "count|@tostr",
 		"!true", "!\"x\"", "users.#.plan|@reverse", "users|@reverse|0.api_key", "list|@join", "users.1", "nested.depth", "nested.depth.*",
 	}
@@ -99,8 +100,8 @@ func TestSelectIsNoOracleForASecret(t *testing.T) {
 		return v
 	}
 	differ := 0
-	for from := 0; from < len(queries); from += tools.MaxSelectPaths {
-		batch := queries[from:min(from+tools.MaxSelectPaths, len(queries))]
+	for from := 0; from < len(queries); from += upstream.MaxSelectPaths {
+		batch := queries[from:min(from+upstream.MaxSelectPaths, len(queries))]
 		for _, compact := range []bool{false, true} {
 			args := map[string]any{"_select": batch, "_compact": compact}
 			a, b := seen(withKey, args), seen(withMark, args)

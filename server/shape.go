@@ -8,7 +8,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // The answer an assistant reads is shaped after the call, never before: _select picks
@@ -29,8 +29,8 @@ type shapeArgs struct {
 // sent, nor sealed into a continuation); def is --compact.
 func takeShape(raw map[string]any, def bool) (map[string]any, shapeArgs) {
 	sh := shapeArgs{compact: def}
-	_, hasSel := raw[tools.ArgSelect]
-	_, hasCompact := raw[tools.ArgCompact]
+	_, hasSel := raw[upstream.ArgSelect]
+	_, hasCompact := raw[upstream.ArgCompact]
 	if !hasSel && !hasCompact {
 		return raw, sh
 	}
@@ -39,30 +39,30 @@ func takeShape(raw map[string]any, def bool) (map[string]any, shapeArgs) {
 		out[k] = v
 	}
 	if hasSel {
-		paths, err := tools.SelectPaths(raw[tools.ArgSelect])
+		paths, err := upstream.SelectPaths(raw[upstream.ArgSelect])
 		if err != nil {
 			sh.problem = err.Error()
 		}
 		sh.paths = paths
-		delete(out, tools.ArgSelect)
+		delete(out, upstream.ArgSelect)
 	}
 	if hasCompact {
-		if b, ok := raw[tools.ArgCompact].(bool); ok {
+		if b, ok := raw[upstream.ArgCompact].(bool); ok {
 			sh.compact = b
 		}
-		delete(out, tools.ArgCompact)
+		delete(out, upstream.ArgCompact)
 	}
 	return out, sh
 }
 
 // compactRules keep what name resolution reads (the reverse package decides).
-var compactRules = tools.CompactRules{Keep: reverse.ResolutionField, Identifier: reverse.IdentifierField}
+var compactRules = upstream.CompactRules{Keep: reverse.ResolutionField, Identifier: reverse.IdentifierField}
 
 // exampleField is the field of a cut list's items the note's _select example reads:
 // one name resolution identifies or labels records by.
 func exampleField(item map[string]any) string {
 	for _, is := range []func(string) bool{reverse.IdentifierField, reverse.LabelField} {
-		for _, k := range tools.SortedKeys(item) {
+		for _, k := range upstream.SortedKeys(item) {
 			if is(k) {
 				return k
 			}
@@ -79,7 +79,7 @@ func (p *Pipeline) shape(c *call, sh shapeArgs) {
 	}
 	max := int(p.Sender.MaxBody)
 	if max <= 0 {
-		max = int(tools.DefaultMaxBody)
+		max = int(upstream.DefaultMaxBody)
 	}
 	wantShape := len(sh.paths) > 0 || sh.compact
 	if !wantShape && !(resp.Truncated && resp.Raw != nil) && sh.problem == "" {
@@ -110,35 +110,35 @@ func (p *Pipeline) shape(c *call, sh shapeArgs) {
 	}
 	switch {
 	case len(sh.paths) > 0 && raw != nil:
-		sel := tools.Select(raw, sh.paths)
+		sel := upstream.Select(raw, sh.paths)
 		body = sel.Values
 		s.Select, s.Unmatched = sh.paths, sel.Unmatched
 		if len(sel.Unmatched) > 0 {
 			notes = append(notes, fmt.Sprintf("nothing matched %s", strings.Join(quoteAll(sel.Unmatched), ", ")))
 		}
 	case len(sh.paths) > 0 && resp.Truncated:
-		notes = append(notes, fmt.Sprintf("_select could not be used: the answer is over %d bytes, or not JSON", tools.WholeBodyLimit(max64(p.Sender.MaxBody))))
+		notes = append(notes, fmt.Sprintf("_select could not be used: the answer is over %d bytes, or not JSON", upstream.WholeBodyLimit(max64(p.Sender.MaxBody))))
 	case len(sh.paths) > 0:
 		notes = append(notes, "_select reads JSON objects and lists; this answer is neither, so it comes whole")
 	}
 	if sh.compact {
-		before := tools.EncodedSize(body)
-		body = tools.Compact(body, compactRules)
+		before := upstream.EncodedSize(body)
+		body = upstream.Compact(body, compactRules)
 		s.Compact = true
-		s.SavedBytes = before - tools.EncodedSize(body)
+		s.SavedBytes = before - upstream.EncodedSize(body)
 	}
 	if resp.Raw != nil {
 		before := s.FullBytes // the API's answer, unless _select or _compact changed it
 		if wantShape {
-			before = tools.EncodedSize(body)
+			before = upstream.EncodedSize(body)
 		}
-		if kept, cut := tools.CutJSON(body, max, exampleField); cut != nil {
+		if kept, cut := upstream.CutJSON(body, max, exampleField); cut != nil {
 			body = kept
 			s.Cut = cut
 			notes = append(notes, cut.Note(before))
 		}
 	}
-	s.Bytes = tools.EncodedSize(body)
+	s.Bytes = upstream.EncodedSize(body)
 	c.result.Body = body
 	c.result.Shape = s
 	if resp.Raw != nil && resp.Truncated {
@@ -161,7 +161,7 @@ func (p *Pipeline) shape(c *call, sh shapeArgs) {
 // max64 is the cap the sender applies.
 func max64(n int64) int64 {
 	if n <= 0 {
-		return tools.DefaultMaxBody
+		return upstream.DefaultMaxBody
 	}
 	return n
 }

@@ -1,6 +1,8 @@
 package server
 
-import "github.com/askapi/askapi/tools"
+import (
+	"github.com/askapi/askapi/tools/upstream"
+)
 
 // withShaping offers _select and _compact on every operation tool. They are added where
 // the tool is published rather than compiled into the catalog: they are the same on
@@ -15,11 +17,11 @@ func withShaping(schema map[string]any) map[string]any {
 	for k, v := range in {
 		props[k] = v
 	}
-	if _, taken := props[tools.ArgSelect]; !taken {
-		props[tools.ArgSelect] = selectSchema
+	if _, taken := props[upstream.ArgSelect]; !taken {
+		props[upstream.ArgSelect] = selectSchema
 	}
-	if _, taken := props[tools.ArgCompact]; !taken {
-		props[tools.ArgCompact] = compactSchema
+	if _, taken := props[upstream.ArgCompact]; !taken {
+		props[upstream.ArgCompact] = compactSchema
 	}
 	out["properties"] = props
 	return out
@@ -27,6 +29,6 @@ func withShaping(schema map[string]any) map[string]any {
 
 // The reserved arguments' schemas, shared by every tool (read-only).
 var (
-	selectSchema  = tools.SelectSchema()
-	compactSchema = tools.CompactSchema()
+	selectSchema  = upstream.SelectSchema()
+	compactSchema = upstream.CompactSchema()
 )

@@ -269,9 +269,9 @@ func headerCarries(h http.Header, s *SecurityScheme) bool {
 	return h.Get("Authorization") != ""
 }
 
-// applyAuth adds the chosen requirement's credentials, then the configured headers, which
+// ApplyAuth adds the chosen requirement's credentials, then the configured headers, which
 // win over anything else because the user set them explicitly.
-func applyAuth(req *http.Request, cat *Catalog, op *Operation, cred Credentials) error {
+func ApplyAuth(req *http.Request, cat *Catalog, op *Operation, cred Credentials) error {
 	var schemes map[string]*SecurityScheme
 	if cat != nil {
 		schemes = cat.SecuritySchemes
@@ -286,7 +286,7 @@ func applyAuth(req *http.Request, cat *Catalog, op *Operation, cred Credentials)
 			secret := cred.Schemes[name]
 			if secret == "" {
 				// An oauth2 scheme served by the token store, for the operation's scopes.
-				token, err := cred.OAuth2.token(req.Context(), schemes[name], r[name])
+				token, err := cred.OAuth2.Token(req.Context(), schemes[name], r[name])
 				if err != nil {
 					return fmt.Errorf("security scheme %q: %w", name, err)
 				}
@@ -332,7 +332,7 @@ func applyScheme(req *http.Request, s *SecurityScheme, secret string) error {
 	case "http":
 		switch s.Scheme {
 		case "basic":
-			req.Header.Set("Authorization", "Basic "+basicCredential(secret))
+			req.Header.Set("Authorization", "Basic "+BasicCredential(secret))
 		case "bearer", "":
 			req.Header.Set("Authorization", "Bearer "+stripBearer(secret))
 		default:

@@ -6,10 +6,10 @@ import (
 	"unicode/utf8"
 )
 
-// basicCredential is the value after "Basic ": "user:password" is encoded; a value that is
+// BasicCredential is the value after "Basic ": "user:password" is encoded; a value that is
 // already the base64 of "user:password" is sent as given; any other value is a key that
 // APIs such as Stripe take as the user name with an empty password ("sk_test_…:").
-func basicCredential(secret string) string {
+func BasicCredential(secret string) string {
 	if strings.Contains(secret, ":") {
 		return base64.StdEncoding.EncodeToString([]byte(secret))
 	}

@@ -107,8 +107,8 @@ func (t *OAuth2Tokens) tokenURL(s *SecurityScheme) string {
 	return s.TokenURL
 }
 
-// token returns a valid access token for the scheme and the operation's scopes.
-func (t *OAuth2Tokens) token(ctx context.Context, s *SecurityScheme, scopes []string) (string, error) {
+// Token returns a valid access token for the scheme and the operation's scopes.
+func (t *OAuth2Tokens) Token(ctx context.Context, s *SecurityScheme, scopes []string) (string, error) {
 	tok, err := t.cacheFor(s, scopes).get(t.withClient(ctx))
 	if err != nil {
 		return "", err
@@ -189,7 +189,7 @@ func (t *OAuth2Tokens) Renew(ctx context.Context, req *http.Request) (token stri
 	if sent == "" {
 		return "", false, nil
 	}
-	held := t.drop(sent)
+	held := t.Drop(sent)
 	if held == nil {
 		return "", false, nil
 	}
@@ -200,8 +200,8 @@ func (t *OAuth2Tokens) Renew(ctx context.Context, req *http.Request) (token stri
 	return tok.AccessToken, true, nil
 }
 
-// drop forgets a refused token, returning the cache that held it (nil: none did).
-func (t *OAuth2Tokens) drop(sent string) *tokenCache {
+// Drop forgets a refused token, returning the cache that held it (nil: none did).
+func (t *OAuth2Tokens) Drop(sent string) *tokenCache {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for _, c := range t.caches {

@@ -30,7 +30,7 @@ func (rt *renewingTransport) RoundTrip(req *http.Request) (*http.Response, error
 		return resp, err
 	}
 	if !safeMethod(req.Method) {
-		rt.tokens.drop(stripBearer(strings.TrimSpace(req.Header.Get("Authorization"))))
+		rt.tokens.Drop(stripBearer(strings.TrimSpace(req.Header.Get("Authorization"))))
 		return resp, nil
 	}
 	token, ok, err := rt.tokens.Renew(req.Context(), req)

@@ -94,7 +94,7 @@ func NewRedactor(secrets ...string) *Redactor {
 
 // Redact replaces each secret occurrence in s with "[redacted]".
 func Redact(s string, secrets []string) string {
-	return redactorFor(secrets).String(s)
+	return RedactorFor(secrets).String(s)
 }
 
 // redactors memoises the redactor of each secret list this package is handed (a process
@@ -107,8 +107,8 @@ var (
 // maxRedactors bounds the memo; lists beyond it get a redactor built each time.
 const maxRedactors = 16
 
-// redactorFor is NewRedactor(secrets...), memoised; nil for no secrets.
-func redactorFor(secrets []string) *Redactor {
+// RedactorFor is NewRedactor(secrets...), memoised; nil for no secrets.
+func RedactorFor(secrets []string) *Redactor {
 	if len(secrets) == 0 {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -124,11 +125,11 @@ func templateRE(op *tools.Operation) *regexp.Regexp {
 	for {
 		open := strings.IndexByte(rest, '{')
 		if open < 0 {
-			b.WriteString(regexp.QuoteMeta(tools.EscapeLiteralPath(rest)))
+			b.WriteString(regexp.QuoteMeta(upstream.EscapeLiteralPath(rest)))
 			break
 		}
 		end := strings.IndexByte(rest[open:], '}')
-		b.WriteString(regexp.QuoteMeta(tools.EscapeLiteralPath(rest[:open])))
+		b.WriteString(regexp.QuoteMeta(upstream.EscapeLiteralPath(rest[:open])))
 		b.WriteString(`([^/?#]+)`)
 		rest = rest[open+end+1:]
 	}
@@ -186,7 +187,7 @@ func FuzzBuildRequest(f *testing.F) {
 			args[tools.ArgUserRequest] = fuzzUserMarker
 			args[tools.ArgContinuation] = fuzzContMarker
 		}
-		req, err := tools.BuildRequest(context.Background(), cat, op, args, fuzzBase, tools.Credentials{})
+		req, err := upstream.BuildRequest(context.Background(), cat, op, args, fuzzBase, tools.Credentials{})
 		if err != nil {
 			return
 		}
@@ -210,7 +211,7 @@ func FuzzBuildRequest(f *testing.F) {
 		}
 		// One template alone in its segment, style simple, given a string: it is the value.
 		if op.Path == "/items/{id}" || op.Path == "/things/{id}" {
-			if s, ok := args[tools.PathParam(op, "id").Arg].(string); ok {
+			if s, ok := args[upstream.PathParam(op, "id").Arg].(string); ok {
 				if un, err := url.PathUnescape(m[1]); err != nil || un != s {
 					t.Fatalf("%s: id %q reached the server as %q", op.Key(), s, un)
 				}
@@ -226,7 +227,7 @@ func FuzzBuildRequest(f *testing.F) {
 		}
 		allowed := map[string]bool{"User-Agent": true, "Accept": true, "Content-Type": true, "Cookie": true}
 		for _, p := range op.Params {
-			if p.In == "header" && !tools.HeadersNotParams[http.CanonicalHeaderKey(p.Name)] {
+			if p.In == "header" && !upstream.HeadersNotParams[http.CanonicalHeaderKey(p.Name)] {
 				allowed[http.CanonicalHeaderKey(p.Name)] = true
 			}
 		}

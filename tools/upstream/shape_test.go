@@ -1,4 +1,4 @@
-package tools
+package upstream
 
 import (
 	"encoding/json"

@@ -1,8 +1,9 @@
-package tools
+package upstream
 
 import (
 	"context"
 	"encoding/base64"
+	"github.com/askapi/askapi/tools"
 	"net/http"
 	"reflect"
 	"strings"
@@ -10,8 +11,8 @@ import (
 	"time"
 )
 
-func authCatalog() *Catalog {
-	return &Catalog{SecuritySchemes: map[string]*SecurityScheme{
+func authCatalog() *tools.Catalog {
+	return &tools.Catalog{SecuritySchemes: map[string]*tools.SecurityScheme{
 		"api_key":   {Name: "api_key", Type: "apiKey", In: "query", ParamName: "api_key"},
 		"headerKey": {Name: "headerKey", Type: "apiKey", In: "header", ParamName: "X-API-Key"},
 		"cookieKey": {Name: "cookieKey", Type: "apiKey", In: "cookie", ParamName: "sid"},
@@ -40,9 +41,9 @@ func TestAuthSchemes(t *testing.T) {
 	}
 	for _, c := range cases {
 		cat := authCatalog()
-		cat.Security = []SecurityRequirement{{c.scheme: nil}}
-		op := &Operation{Method: "GET", Path: "/x"}
-		req, err := BuildRequest(context.Background(), cat, op, nil, "http://h", Credentials{Schemes: map[string]string{c.scheme: c.secret}})
+		cat.Security = []tools.SecurityRequirement{{c.scheme: nil}}
+		op := &tools.Operation{Method: "GET", Path: "/x"}
+		req, err := BuildRequest(context.Background(), cat, op, nil, "http://h", tools.Credentials{Schemes: map[string]string{c.scheme: c.secret}})
 		if err != nil {
 			t.Fatalf("%s: %v", c.scheme, err)
 		}
@@ -62,25 +63,25 @@ func want(got, w string) string {
 func TestAuthRequirementChoice(t *testing.T) {
 	cases := []struct {
 		name    string
-		catSec  []SecurityRequirement
-		opSec   []SecurityRequirement
+		catSec  []tools.SecurityRequirement
+		opSec   []tools.SecurityRequirement
 		creds   map[string]string
 		wantKey string // X-API-Key header
 		wantAut string // Authorization header
 	}{
-		{"first satisfied alternative", []SecurityRequirement{{"bearer": nil}, {"headerKey": nil}}, nil, map[string]string{"headerKey": "k"}, "k", ""},
-		{"all schemes of a requirement", []SecurityRequirement{{"bearer": nil, "headerKey": nil}}, nil, map[string]string{"headerKey": "k", "bearer": "t"}, "k", "Bearer t"},
-		{"partly met requirement unused", []SecurityRequirement{{"bearer": nil, "headerKey": nil}}, nil, map[string]string{"headerKey": "k"}, "", ""},
-		{"credential over anonymous", []SecurityRequirement{{}, {"bearer": nil}}, nil, map[string]string{"bearer": "t"}, "", "Bearer t"},
-		{"operation overrides catalog", []SecurityRequirement{{"bearer": nil}}, []SecurityRequirement{{"headerKey": nil}}, map[string]string{"headerKey": "k", "bearer": "t"}, "k", ""},
-		{"operation without security", []SecurityRequirement{{"bearer": nil}}, []SecurityRequirement{}, map[string]string{"bearer": "t"}, "", ""},
-		{"unknown scheme", []SecurityRequirement{{"nope": nil}}, nil, map[string]string{"nope": "t"}, "", ""},
+		{"first satisfied alternative", []tools.SecurityRequirement{{"bearer": nil}, {"headerKey": nil}}, nil, map[string]string{"headerKey": "k"}, "k", ""},
+		{"all schemes of a requirement", []tools.SecurityRequirement{{"bearer": nil, "headerKey": nil}}, nil, map[string]string{"headerKey": "k", "bearer": "t"}, "k", "Bearer t"},
+		{"partly met requirement unused", []tools.SecurityRequirement{{"bearer": nil, "headerKey": nil}}, nil, map[string]string{"headerKey": "k"}, "", ""},
+		{"credential over anonymous", []tools.SecurityRequirement{{}, {"bearer": nil}}, nil, map[string]string{"bearer": "t"}, "", "Bearer t"},
+		{"operation overrides catalog", []tools.SecurityRequirement{{"bearer": nil}}, []tools.SecurityRequirement{{"headerKey": nil}}, map[string]string{"headerKey": "k", "bearer": "t"}, "k", ""},
+		{"operation without security", []tools.SecurityRequirement{{"bearer": nil}}, []tools.SecurityRequirement{}, map[string]string{"bearer": "t"}, "", ""},
+		{"unknown scheme", []tools.SecurityRequirement{{"nope": nil}}, nil, map[string]string{"nope": "t"}, "", ""},
 	}
 	for _, c := range cases {
 		cat := authCatalog()
 		cat.Security = c.catSec
-		op := &Operation{Method: "GET", Path: "/x", Security: c.opSec}
-		req, err := BuildRequest(context.Background(), cat, op, nil, "http://h", Credentials{Schemes: c.creds})
+		op := &tools.Operation{Method: "GET", Path: "/x", Security: c.opSec}
+		req, err := BuildRequest(context.Background(), cat, op, nil, "http://h", tools.Credentials{Schemes: c.creds})
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -92,9 +93,9 @@ func TestAuthRequirementChoice(t *testing.T) {
 
 func TestAuthHeadersAndArgumentsCannotShadow(t *testing.T) {
 	cat := authCatalog()
-	cat.Security = []SecurityRequirement{{"api_key": nil}}
-	op := &Operation{Method: "GET", Path: "/x", Params: []*Param{{Name: "api_key", Arg: "api_key", In: "query"}}}
-	cred := Credentials{Schemes: map[string]string{"api_key": "real"}}
+	cat.Security = []tools.SecurityRequirement{{"api_key": nil}}
+	op := &tools.Operation{Method: "GET", Path: "/x", Params: []*tools.Param{{Name: "api_key", Arg: "api_key", In: "query"}}}
+	cred := tools.Credentials{Schemes: map[string]string{"api_key": "real"}}
 	if err := cred.AddHeader("Authorization: Bearer from-flag"); err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +113,7 @@ func TestAuthHeadersAndArgumentsCannotShadow(t *testing.T) {
 		t.Errorf("configured headers: %v", req.Header)
 	}
 	for _, bad := range []string{"no colon", ": empty name", "X-A: b\x00"} {
-		var c Credentials
+		var c tools.Credentials
 		if err := c.AddHeader(bad); err == nil {
 			t.Errorf("AddHeader(%q) accepted", bad)
 		}
@@ -122,12 +123,12 @@ func TestAuthHeadersAndArgumentsCannotShadow(t *testing.T) {
 func TestAuthCredentialsFromEnv(t *testing.T) {
 	cat := authCatalog()
 	env := []string{"ASKAPI_AUTH_API_KEY=k1", "ASKAPI_AUTH_OAUTH_2_0=t1", "ASKAPI_AUTH_HEADERKEY=", "PATH=/bin", "ASKAPI_AUTH_BASIC=u:p=q"}
-	got := CredentialsFromEnv(cat, env).Schemes
+	got := tools.CredentialsFromEnv(cat, env).Schemes
 	wantSchemes := map[string]string{"api_key": "k1", "oauth_2_0": "t1", "basic": "u:p=q"}
 	if !reflect.DeepEqual(got, wantSchemes) {
 		t.Errorf("schemes %v, want %v", got, wantSchemes)
 	}
-	if v := AuthEnvVar("my-scheme.v2"); v != "ASKAPI_AUTH_MY_SCHEME_V2" {
+	if v := tools.AuthEnvVar("my-scheme.v2"); v != "ASKAPI_AUTH_MY_SCHEME_V2" {
 		t.Errorf("AuthEnvVar = %q", v)
 	}
 }
@@ -136,7 +137,7 @@ func TestAuthCredentialsFromEnv(t *testing.T) {
 // they take on the wire are the Redactor's (redact_test.go).
 func TestAuthSecrets(t *testing.T) {
 	encoded := base64.StdEncoding.EncodeToString([]byte("bob:hunter2!"))
-	cred := Credentials{
+	cred := tools.Credentials{
 		Schemes: map[string]string{"basic": "ann:s3cr3t/pw", "k": "abc", "pre": encoded},
 		Headers: http.Header{"Authorization": {"Bearer tok123"}},
 	}
@@ -164,19 +165,19 @@ func containsString(list []string, s string) bool {
 
 func TestAuthMissingCredentials(t *testing.T) {
 	cat := authCatalog()
-	cat.Security = []SecurityRequirement{{"oauth_2_0": nil}}
-	op := &Operation{Method: "GET", Path: "/me"}
-	if got := MissingCredentials(cat, op, Credentials{}); !reflect.DeepEqual(got, []string{"oauth_2_0"}) {
+	cat.Security = []tools.SecurityRequirement{{"oauth_2_0": nil}}
+	op := &tools.Operation{Method: "GET", Path: "/me"}
+	if got := tools.MissingCredentials(cat, op, tools.Credentials{}); !reflect.DeepEqual(got, []string{"oauth_2_0"}) {
 		t.Errorf("missing = %v", got)
 	}
-	if got := MissingCredentials(cat, op, Credentials{Schemes: map[string]string{"oauth_2_0": "t"}}); got != nil {
+	if got := tools.MissingCredentials(cat, op, tools.Credentials{Schemes: map[string]string{"oauth_2_0": "t"}}); got != nil {
 		t.Errorf("missing with token = %v", got)
 	}
-	if got := MissingCredentials(cat, op, Credentials{Headers: http.Header{"Authorization": {"Bearer t"}}}); got != nil {
+	if got := tools.MissingCredentials(cat, op, tools.Credentials{Headers: http.Header{"Authorization": {"Bearer t"}}}); got != nil {
 		t.Errorf("missing with --header = %v", got)
 	}
-	cat.Security = append(cat.Security, SecurityRequirement{})
-	if got := MissingCredentials(cat, op, Credentials{}); got != nil {
+	cat.Security = append(cat.Security, tools.SecurityRequirement{})
+	if got := tools.MissingCredentials(cat, op, tools.Credentials{}); got != nil {
 		t.Errorf("missing with anonymous allowed = %v", got)
 	}
 }
@@ -184,12 +185,12 @@ func TestAuthMissingCredentials(t *testing.T) {
 // TMDB sends its key in the query: the server must get it, the Call record must not show it.
 func TestAuthTMDBQueryKeyRedactedInCall(t *testing.T) {
 	srv, got := captureServer(t)
-	cat := &Catalog{
-		SecuritySchemes: map[string]*SecurityScheme{"api_key": {Name: "api_key", Type: "apiKey", In: "query", ParamName: "api_key"}},
-		Security:        []SecurityRequirement{{"api_key": nil}},
+	cat := &tools.Catalog{
+		SecuritySchemes: map[string]*tools.SecurityScheme{"api_key": {Name: "api_key", Type: "apiKey", In: "query", ParamName: "api_key"}},
+		Security:        []tools.SecurityRequirement{{"api_key": nil}},
 	}
-	op := &Operation{Method: "GET", Path: "/search/person", Params: []*Param{{Name: "query", Arg: "query", In: "query"}}}
-	cred := CredentialsFromEnv(cat, []string{"ASKAPI_AUTH_API_KEY=0123456789abcdef"})
+	op := &tools.Operation{Method: "GET", Path: "/search/person", Params: []*tools.Param{{Name: "query", Arg: "query", In: "query"}}}
+	cred := tools.CredentialsFromEnv(cat, []string{"ASKAPI_AUTH_API_KEY=0123456789abcdef"})
 	req, err := BuildRequest(context.Background(), cat, op, map[string]any{"query": "Sofia Coppola"}, srv.URL+"/3", cred)
 	if err != nil {
 		t.Fatal(err)
@@ -205,7 +206,7 @@ func TestAuthTMDBQueryKeyRedactedInCall(t *testing.T) {
 	if strings.Contains(call.URL, "0123456789abcdef") || !strings.Contains(call.URL, "api_key=[redacted]") || !strings.Contains(call.URL, "query=Sofia+Coppola") {
 		t.Errorf("call URL %q", call.URL)
 	}
-	if call.Query["api_key"][0] != RedactedMark || call.Query["query"][0] != "Sofia Coppola" || call.Path != "/3/search/person" {
+	if call.Query["api_key"][0] != tools.RedactedMark || call.Query["query"][0] != "Sofia Coppola" || call.Path != "/3/search/person" {
 		t.Errorf("call %+v", call)
 	}
 }
@@ -213,7 +214,7 @@ func TestAuthTMDBQueryKeyRedactedInCall(t *testing.T) {
 // TestGenericKeyNotForUserNames: ASKAPI_API_KEY goes to every scheme without its own
 // variable except one that carries a user name; a scheme named for the user's key is a key.
 func TestGenericKeyNotForUserNames(t *testing.T) {
-	cat := &Catalog{SecuritySchemes: map[string]*SecurityScheme{
+	cat := &tools.Catalog{SecuritySchemes: map[string]*tools.SecurityScheme{
 		"userApiKey_request_header_": {Type: "apiKey", In: "header", ParamName: "auth-token"},
 		"api_key":                    {Type: "apiKey", In: "header", ParamName: "Api-Key"},
 		"api_username":               {Type: "apiKey", In: "header", ParamName: "Api-Username"},
@@ -221,7 +222,7 @@ func TestGenericKeyNotForUserNames(t *testing.T) {
 		"user_token":                 {Type: "apiKey", In: "query", ParamName: "token"},
 		"own":                        {Type: "apiKey", In: "header", ParamName: "X-Own"},
 	}}
-	got := CredentialsFromEnv(cat, []string{GenericAuthEnvVar + "=k", AuthEnvVar("own") + "=o"}).Schemes
+	got := tools.CredentialsFromEnv(cat, []string{tools.GenericAuthEnvVar + "=k", tools.AuthEnvVar("own") + "=o"}).Schemes
 	want := map[string]string{"userApiKey_request_header_": "k", "api_key": "k", "user_token": "k", "own": "o"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("schemes %v, want %v", got, want)

@@ -1,10 +1,11 @@
-package tools
+package upstream
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/askapi/askapi/tools"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -62,25 +63,25 @@ func (ts *tokenServer) asked() []string {
 
 func TestOAuth2ClientCredentials(t *testing.T) {
 	ts := newTokenServer(t, 3600)
-	scheme := &SecurityScheme{Name: "oauth", Type: "oauth2", TokenURL: ts.URL}
-	tokens := NewOAuth2Tokens(OAuth2Settings{ClientID: "app", ClientSecret: "s3cret-of-the-app"})
+	scheme := &tools.SecurityScheme{Name: "oauth", Type: "oauth2", TokenURL: ts.URL}
+	tokens := tools.NewOAuth2Tokens(tools.OAuth2Settings{ClientID: "app", ClientSecret: "s3cret-of-the-app"})
 	ctx := context.Background()
-	a, err := tokens.token(ctx, scheme, []string{"write", "read"})
+	a, err := tokens.Token(ctx, scheme, []string{"write", "read"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := tokens.token(ctx, scheme, []string{"read", "write"})
-	c, _ := tokens.token(ctx, scheme, []string{"admin"})
+	b, _ := tokens.Token(ctx, scheme, []string{"read", "write"})
+	c, _ := tokens.Token(ctx, scheme, []string{"admin"})
 	if a != "at-1" || b != "at-1" || c != "at-2" {
 		t.Errorf("tokens %s %s %s: want one per set of scopes, reused", a, b, c)
 	}
 	if got := strings.Join(ts.asked(), "|"); got != "client_credentials read write|client_credentials admin" {
 		t.Errorf("grants asked: %s", got)
 	}
-	bad := NewOAuth2Tokens(OAuth2Settings{ClientID: "app", ClientSecret: "wrong"})
-	_, err = bad.token(ctx, scheme, nil)
-	var te *TokenError
-	if !errors.As(err, &te) || te.Code != "invalid_client" || !strings.Contains(te.Vars, OAuth2ClientSecretVar) || strings.Contains(err.Error(), "wrong") {
+	bad := tools.NewOAuth2Tokens(tools.OAuth2Settings{ClientID: "app", ClientSecret: "wrong"})
+	_, err = bad.Token(ctx, scheme, nil)
+	var te *tools.TokenError
+	if !errors.As(err, &te) || te.Code != "invalid_client" || !strings.Contains(te.Vars, tools.OAuth2ClientSecretVar) || strings.Contains(err.Error(), "wrong") {
 		t.Errorf("a refused client: %v", err)
 	}
 }
@@ -89,18 +90,18 @@ func TestOAuth2ClientCredentials(t *testing.T) {
 // is a *TokenError naming the variable.
 func TestOAuth2RefreshToken(t *testing.T) {
 	ts := newTokenServer(t, 2)
-	scheme := &SecurityScheme{Name: "oauth", Type: "oauth2", TokenURL: ts.URL}
-	tokens := NewOAuth2Tokens(OAuth2Settings{RefreshToken: "rt-0", RefreshBefore: time.Second})
+	scheme := &tools.SecurityScheme{Name: "oauth", Type: "oauth2", TokenURL: ts.URL}
+	tokens := tools.NewOAuth2Tokens(tools.OAuth2Settings{RefreshToken: "rt-0", RefreshBefore: time.Second})
 	ctx := context.Background()
-	first, err := tokens.token(ctx, scheme, nil)
+	first, err := tokens.Token(ctx, scheme, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again, _ := tokens.token(ctx, scheme, nil); again != first {
+	if again, _ := tokens.Token(ctx, scheme, nil); again != first {
 		t.Errorf("a fresh token was not reused: %s then %s", first, again)
 	}
 	time.Sleep(1100 * time.Millisecond) // inside the last second: replaced
-	second, err := tokens.token(ctx, scheme, nil)
+	second, err := tokens.Token(ctx, scheme, nil)
 	if err != nil || second == first {
 		t.Fatalf("token near expiry not replaced: %s then %s (%v)", first, second, err)
 	}
@@ -108,9 +109,9 @@ func TestOAuth2RefreshToken(t *testing.T) {
 	ts.revoked["rt-2"] = true // the rotated refresh token
 	ts.mu.Unlock()
 	time.Sleep(1100 * time.Millisecond)
-	_, err = tokens.token(ctx, scheme, nil)
-	var te *TokenError
-	if !errors.As(err, &te) || te.Code != "invalid_grant" || te.Vars != OAuth2RefreshTokenVar {
+	_, err = tokens.Token(ctx, scheme, nil)
+	var te *tools.TokenError
+	if !errors.As(err, &te) || te.Code != "invalid_grant" || te.Vars != tools.OAuth2RefreshTokenVar {
 		t.Errorf("revoked refresh token: %v", err)
 	}
 }
@@ -132,13 +133,13 @@ func TestOAuth2RenewsRefusedToken(t *testing.T) {
 		w.WriteHeader(200)
 	}))
 	defer api.Close()
-	cat := &Catalog{SecuritySchemes: map[string]*SecurityScheme{"oauth": {Name: "oauth", Type: "oauth2", TokenURL: ts.URL}},
-		Security: []SecurityRequirement{{"oauth": {"read"}}}}
-	tokens := NewOAuth2Tokens(OAuth2Settings{ClientID: "app", ClientSecret: "s3cret-of-the-app"})
-	cred := Credentials{OAuth2: tokens}
+	cat := &tools.Catalog{SecuritySchemes: map[string]*tools.SecurityScheme{"oauth": {Name: "oauth", Type: "oauth2", TokenURL: ts.URL}},
+		Security: []tools.SecurityRequirement{{"oauth": {"read"}}}}
+	tokens := tools.NewOAuth2Tokens(tools.OAuth2Settings{ClientID: "app", ClientSecret: "s3cret-of-the-app"})
+	cred := tools.Credentials{OAuth2: tokens}
 	client := &http.Client{Transport: tokens.Transport(nil)}
 	send := func(method string) int {
-		req, err := BuildRequest(context.Background(), cat, &Operation{Method: method, Path: "/x"}, nil, api.URL, cred)
+		req, err := BuildRequest(context.Background(), cat, &tools.Operation{Method: method, Path: "/x"}, nil, api.URL, cred)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,7 +156,7 @@ func TestOAuth2RenewsRefusedToken(t *testing.T) {
 	if st := send("POST"); st != 200 {
 		t.Fatalf("the next POST: %d, want a new token", st)
 	}
-	tokens.drop("at-2")
+	tokens.Drop("at-2")
 	ts.mu.Lock()
 	ts.n = 0 // the next token issued is at-1 again, which the API refuses
 	ts.mu.Unlock()

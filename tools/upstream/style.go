@@ -1,9 +1,10 @@
-package tools
+package upstream
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/askapi/askapi/tools"
 	"math"
 	"net/url"
 	"reflect"
@@ -18,7 +19,7 @@ import (
 
 // explodeFor returns the parameter's explode flag, defaulting as OpenAPI does: true for
 // form (query, cookie), false for everything else.
-func explodeFor(p *Param, style string) bool {
+func explodeFor(p *tools.Param, style string) bool {
 	if p.Explode != nil {
 		return *p.Explode
 	}
@@ -26,7 +27,7 @@ func explodeFor(p *Param, style string) bool {
 }
 
 // styleFor returns the parameter's style, defaulting per location.
-func styleFor(p *Param) string {
+func styleFor(p *tools.Param) string {
 	if p.Style != "" {
 		return p.Style
 	}
@@ -166,7 +167,7 @@ func escapedParts(v any, explode bool, esc func(string) string) (parts []string,
 
 // pathValue serialises a path parameter into an already escaped path fragment. Every
 // value is url.PathEscape-d, so '/', '?', '#', ';' and ',' inside a value stay data.
-func pathValue(p *Param, v any) (string, error) {
+func pathValue(p *tools.Param, v any) (string, error) {
 	style := styleFor(p)
 	explode := explodeFor(p, style)
 	parts, isList, isObj, err := escapedParts(v, explode, url.PathEscape)
@@ -306,7 +307,7 @@ func encodePairs(pairs []queryPair) string {
 }
 
 // headerValue serialises a header parameter (style simple, the only one OpenAPI defines).
-func headerValue(p *Param, v any) (string, error) {
+func headerValue(p *tools.Param, v any) (string, error) {
 	if s := styleFor(p); s != "simple" {
 		return "", fmt.Errorf("style %q is not defined for header parameters", s)
 	}
@@ -315,7 +316,7 @@ func headerValue(p *Param, v any) (string, error) {
 		return "", err
 	}
 	out := strings.Join(parts, ",")
-	if err := CheckHeaderValue(out); err != nil {
+	if err := tools.CheckHeaderValue(out); err != nil {
 		return "", err
 	}
 	return out, nil
@@ -324,7 +325,7 @@ func headerValue(p *Param, v any) (string, error) {
 // cookiePairs serialises a cookie parameter (style form): "name=v", "name=a,b", or one
 // cookie per item when exploded. Values are query-escaped so ';', ',' and spaces cannot
 // break the Cookie header.
-func cookiePairs(p *Param, v any) ([]string, error) {
+func cookiePairs(p *tools.Param, v any) ([]string, error) {
 	if s := styleFor(p); s != "form" {
 		return nil, fmt.Errorf("style %q is not defined for cookie parameters", s)
 	}

@@ -1,9 +1,10 @@
-package tools
+package upstream
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/askapi/askapi/tools"
 	"mime"
 	"mime/multipart"
 	"net/textproto"
@@ -13,7 +14,7 @@ import (
 
 // encodeBody builds the request body; nil when no body argument was given and none is
 // required.
-func encodeBody(b *Body, args map[string]any) ([]byte, string, error) {
+func encodeBody(b *tools.Body, args map[string]any) ([]byte, string, error) {
 	if b == nil {
 		return nil, "", nil
 	}
@@ -71,7 +72,7 @@ func encodeBody(b *Body, args map[string]any) ([]byte, string, error) {
 	return nil, "", fmt.Errorf("content type %s: only a string value can be sent", ct)
 }
 
-func bodyArg(b *Body) string {
+func bodyArg(b *tools.Body) string {
 	if b.Arg != "" {
 		return b.Arg
 	}
@@ -80,7 +81,7 @@ func bodyArg(b *Body) string {
 
 // bodyValue assembles the body from the arguments: the flattened properties given, or
 // the single body argument.
-func bodyValue(b *Body, args map[string]any) (any, bool) {
+func bodyValue(b *tools.Body, args map[string]any) (any, bool) {
 	if !b.Flattened {
 		v, ok := args[bodyArg(b)]
 		return v, ok && v != nil
@@ -108,7 +109,7 @@ func bodyFields(value any) ([]string, map[string]any, error) {
 
 // formBody encodes application/x-www-form-urlencoded: style form, explode true, unless the
 // encoding declares a property as JSON.
-func formBody(b *Body, value any) ([]byte, error) {
+func formBody(b *tools.Body, value any) ([]byte, error) {
 	keys, obj, err := bodyFields(value)
 	if err != nil {
 		return nil, err
@@ -135,7 +136,7 @@ func formBody(b *Body, value any) ([]byte, error) {
 
 // multipartBody encodes multipart/form-data with text parts only (file uploads are out of
 // scope): scalars as text, arrays as repeated parts, objects as JSON parts.
-func multipartBody(b *Body, value any) ([]byte, string, error) {
+func multipartBody(b *tools.Body, value any) ([]byte, string, error) {
 	keys, obj, err := bodyFields(value)
 	if err != nil {
 		return nil, "", err

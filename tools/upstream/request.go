@@ -1,10 +1,11 @@
-package tools
+package upstream
 
 import (
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"github.com/askapi/askapi/tools"
 	"io"
 	"net/http"
 	"net/url"
@@ -19,7 +20,7 @@ const userAgent = "askapi"
 // Unknown arguments are ignored (the caller validates first). baseURL has already been
 // chosen by the caller (--base-url, else op.ServerURL, else cat.BaseURL); the request never
 // leaves it, whatever the arguments hold.
-func BuildRequest(ctx context.Context, cat *Catalog, op *Operation, args map[string]any, baseURL string, cred Credentials) (*http.Request, error) {
+func BuildRequest(ctx context.Context, cat *tools.Catalog, op *tools.Operation, args map[string]any, baseURL string, cred tools.Credentials) (*http.Request, error) {
 	if op == nil {
 		return nil, errors.New("build request: no operation")
 	}
@@ -68,7 +69,7 @@ func BuildRequest(ctx context.Context, cat *Catalog, op *Operation, args map[str
 	if len(cookies) > 0 {
 		req.Header.Set("Cookie", strings.Join(cookies, "; "))
 	}
-	if err := applyAuth(req, cat, op, cred); err != nil {
+	if err := tools.ApplyAuth(req, cat, op, cred); err != nil {
 		return nil, fmt.Errorf("build request for %s: %w", op.Key(), err)
 	}
 	return req, nil
@@ -76,14 +77,14 @@ func BuildRequest(ctx context.Context, cat *Catalog, op *Operation, args map[str
 
 // isReservedArg reports askapi's own arguments, which are never sent upstream.
 func isReservedArg(name string) bool {
-	return strings.HasPrefix(name, ArgUserRequest) || strings.HasPrefix(name, ArgContinuation)
+	return strings.HasPrefix(name, tools.ArgUserRequest) || strings.HasPrefix(name, tools.ArgContinuation)
 }
 
 // HeadersNotParams are header parameters OpenAPI says to ignore; Authorization in
 // particular must come from configuration, never from an argument.
 var HeadersNotParams = map[string]bool{"Accept": true, "Content-Type": true, "Authorization": true}
 
-func addParam(p *Param, v any, query *[]queryPair, header http.Header, cookies *[]string) error {
+func addParam(p *tools.Param, v any, query *[]queryPair, header http.Header, cookies *[]string) error {
 	switch p.In {
 	case "path":
 		return nil // substituted by requestURL
@@ -117,7 +118,7 @@ func addParam(p *Param, v any, query *[]queryPair, header http.Header, cookies *
 
 // requestURL joins the base URL with the operation's path, its templates filled with
 // escaped values.
-func requestURL(baseURL string, op *Operation, args map[string]any) (*url.URL, error) {
+func requestURL(baseURL string, op *tools.Operation, args map[string]any) (*url.URL, error) {
 	base, err := url.Parse(baseURL)
 	if err != nil {
 		return nil, fmt.Errorf("base URL: %w", err)
@@ -150,9 +151,9 @@ func requestURL(baseURL string, op *Operation, args map[string]any) (*url.URL, e
 
 // expandPath substitutes {name} templates with serialised, escaped path parameters and
 // escapes the literal text around them.
-func expandPath(op *Operation, args map[string]any) (string, error) {
+func expandPath(op *tools.Operation, args map[string]any) (string, error) {
 	var b strings.Builder
-	rest := RouteOf(op.Path)
+	rest := tools.RouteOf(op.Path)
 	for {
 		open := strings.IndexByte(rest, '{')
 		if open < 0 {
@@ -185,7 +186,7 @@ func expandPath(op *Operation, args map[string]any) (string, error) {
 	}
 }
 
-func PathParam(op *Operation, name string) *Param {
+func PathParam(op *tools.Operation, name string) *tools.Param {
 	for _, p := range op.Params {
 		if p.In == "path" && p.Name == name {
 			return p

@@ -1,12 +1,15 @@
-package tools
+package upstream
 
-import "net/url"
+import (
+	"github.com/askapi/askapi/tools"
+	"net/url"
+)
 
 // fixedQuery is the constant pairs of a path key's query text, escaped for the wire.
 func fixedQuery(path string) []queryPair {
-	_, query := SplitRoute(path)
+	_, query := tools.SplitRoute(path)
 	var out []queryPair
-	for _, p := range TemplatePairs(query) {
+	for _, p := range tools.TemplatePairs(query) {
 		if !p.Constant() || p.Key == "" {
 			continue
 		}

@@ -1,8 +1,9 @@
-package tools
+package upstream
 
 import (
 	"context"
 	"encoding/base64"
+	"github.com/askapi/askapi/tools"
 	"strings"
 	"testing"
 )
@@ -16,7 +17,7 @@ func TestBasicCredential(t *testing.T) {
 		{"YWJj", b64s("YWJj:")},              // base64 of "abc": no colon inside, so a key
 	}
 	for _, c := range cases {
-		if got := basicCredential(c.secret); got != c.want {
+		if got := tools.BasicCredential(c.secret); got != c.want {
 			t.Errorf("basicCredential(%q) = %q, want %q", c.secret, got, c.want)
 		}
 	}
@@ -25,19 +26,19 @@ func TestBasicCredential(t *testing.T) {
 func TestParseAuthFlag(t *testing.T) {
 	cases := []struct {
 		in   string
-		want SecurityScheme
+		want tools.SecurityScheme
 		err  string
 	}{
-		{"bearer", SecurityScheme{Name: FlagScheme, Type: "http", Scheme: "bearer"}, ""},
-		{"Basic", SecurityScheme{Name: FlagScheme, Type: "http", Scheme: "basic"}, ""},
-		{"header:X-API-Key", SecurityScheme{Name: FlagScheme, Type: "apiKey", In: "header", ParamName: "X-API-Key"}, ""},
-		{"query: api_key", SecurityScheme{Name: FlagScheme, Type: "apiKey", In: "query", ParamName: "api_key"}, ""},
-		{"header:", SecurityScheme{}, "needs the header's name"},
-		{"bearer:x", SecurityScheme{}, "takes no name"},
-		{"digest", SecurityScheme{}, "want bearer, basic"},
+		{"bearer", tools.SecurityScheme{Name: tools.FlagScheme, Type: "http", Scheme: "bearer"}, ""},
+		{"Basic", tools.SecurityScheme{Name: tools.FlagScheme, Type: "http", Scheme: "basic"}, ""},
+		{"header:X-API-Key", tools.SecurityScheme{Name: tools.FlagScheme, Type: "apiKey", In: "header", ParamName: "X-API-Key"}, ""},
+		{"query: api_key", tools.SecurityScheme{Name: tools.FlagScheme, Type: "apiKey", In: "query", ParamName: "api_key"}, ""},
+		{"header:", tools.SecurityScheme{}, "needs the header's name"},
+		{"bearer:x", tools.SecurityScheme{}, "takes no name"},
+		{"digest", tools.SecurityScheme{}, "want bearer, basic"},
 	}
 	for _, c := range cases {
-		s, err := ParseAuthFlag(c.in)
+		s, err := tools.ParseAuthFlag(c.in)
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("ParseAuthFlag(%q) error %v, want %q", c.in, err, c.err)
@@ -53,17 +54,17 @@ func TestParseAuthFlag(t *testing.T) {
 // --auth secures what the spec leaves open and leaves what it declares alone, on a copy.
 func TestWithFlagAuth(t *testing.T) {
 	cat := authCatalog()
-	declared := &Operation{Method: "GET", Path: "/keyed", Security: []SecurityRequirement{{"headerKey": nil}}}
-	open := &Operation{Method: "GET", Path: "/open"}
-	cat.Operations = []*Operation{declared, open}
-	s, _ := ParseAuthFlag("bearer")
-	out := WithFlagAuth(cat, s)
-	if open.Security != nil || cat.SecuritySchemes[FlagScheme] != nil {
+	declared := &tools.Operation{Method: "GET", Path: "/keyed", Security: []tools.SecurityRequirement{{"headerKey": nil}}}
+	open := &tools.Operation{Method: "GET", Path: "/open"}
+	cat.Operations = []*tools.Operation{declared, open}
+	s, _ := tools.ParseAuthFlag("bearer")
+	out := tools.WithFlagAuth(cat, s)
+	if open.Security != nil || cat.SecuritySchemes[tools.FlagScheme] != nil {
 		t.Fatal("WithFlagAuth changed the catalog it was given")
 	}
-	cred := Credentials{Schemes: map[string]string{"headerKey": "hk", FlagScheme: "tok"}}
+	cred := tools.Credentials{Schemes: map[string]string{"headerKey": "hk", tools.FlagScheme: "tok"}}
 	for _, c := range []struct {
-		op            *Operation
+		op            *tools.Operation
 		key, authzHdr string
 	}{{out.Operations[0], "hk", ""}, {out.Operations[1], "", "Bearer tok"}} {
 		req, err := BuildRequest(context.Background(), out, c.op, nil, "http://h", cred)
@@ -78,10 +79,10 @@ func TestWithFlagAuth(t *testing.T) {
 
 func TestCredentialsUsedNamesVariables(t *testing.T) {
 	cat := authCatalog()
-	cat.Security = []SecurityRequirement{{"basic": nil}, {"bearer": nil}}
-	cred := CredentialsFromEnv(cat, []string{"ASKAPI_API_KEY=sk_test_x"})
+	cat.Security = []tools.SecurityRequirement{{"basic": nil}, {"bearer": nil}}
+	cred := tools.CredentialsFromEnv(cat, []string{"ASKAPI_API_KEY=sk_test_x"})
 	_ = cred.AddHeader("X-Tenant: acme")
-	got := strings.Join(CredentialsUsed(cat, &Operation{Method: "GET", Path: "/x"}, cred), "; ")
+	got := strings.Join(tools.CredentialsUsed(cat, &tools.Operation{Method: "GET", Path: "/x"}, cred), "; ")
 	want := `ASKAPI_API_KEY (scheme "bearer", Authorization: Bearer); the X-Tenant header of --header / ASKAPI_HEADERS`
 	if got != want {
 		t.Errorf("CredentialsUsed = %q, want %q", got, want)

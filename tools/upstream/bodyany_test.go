@@ -1,6 +1,7 @@
-package tools
+package upstream
 
 import (
+	"github.com/askapi/askapi/tools"
 	"strings"
 	"testing"
 )
@@ -20,7 +21,7 @@ func TestEncodeBodyAnyMedia(t *testing.T) {
 		{"*/*", "plain words", "text/plain; charset=utf-8", "plain words"},
 	}
 	for _, tc := range cases {
-		b := &Body{ContentType: tc.ct, Arg: "body", Required: true}
+		b := &tools.Body{ContentType: tc.ct, Arg: "body", Required: true}
 		data, ct, err := encodeBody(b, map[string]any{"body": tc.value})
 		if err != nil || ct != tc.wantCT || strings.TrimSpace(string(data)) != tc.wantBody {
 			t.Errorf("%s %v: got %q %q %v, want %q %q", tc.ct, tc.value, ct, data, err, tc.wantCT, tc.wantBody)

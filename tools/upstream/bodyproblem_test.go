@@ -1,6 +1,7 @@
-package tools
+package upstream
 
 import (
+	"github.com/askapi/askapi/tools"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -62,7 +63,7 @@ func TestSendBodyProblem(t *testing.T) {
 			if !strings.Contains(resp.Problem.Message, c.problem) {
 				t.Errorf("message %q, want %q", resp.Problem.Message, c.problem)
 			}
-			if !strings.Contains(resp.Problem.Excerpt, c.excerpt) || strings.Contains(resp.Problem.Excerpt, secret[:MinSecretLen]) {
+			if !strings.Contains(resp.Problem.Excerpt, c.excerpt) || strings.Contains(resp.Problem.Excerpt, secret[:tools.MinSecretLen]) {
 				t.Errorf("excerpt %q, want it to hold %q and no secret", resp.Problem.Excerpt, c.excerpt)
 			}
 		})

@@ -1,9 +1,10 @@
-package tools
+package upstream
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/askapi/askapi/tools"
 	"io"
 	"mime"
 	"net/http"
@@ -41,7 +42,7 @@ type Response struct {
 // readResponse reads at most max bytes (one more to detect truncation) and parses them.
 // rd hides nothing here: it tells where a cut would split a secret, and what to redact
 // from a problem's excerpt.
-func readResponse(resp *http.Response, max int64, rd *Redactor) (*Response, error) {
+func readResponse(resp *http.Response, max int64, rd *tools.Redactor) (*Response, error) {
 	// Read past the cap by the longest secret form, so one that straddles it is seen
 	// whole and the cut can move before it.
 	data, err := io.ReadAll(io.LimitReader(resp.Body, max+1+int64(rd.Longest())))
@@ -150,7 +151,7 @@ func CallOf(req *http.Request, status int, d time.Duration, secrets []string) Ca
 	if req.URL == nil {
 		return c
 	}
-	rd := redactorFor(secrets)
+	rd := tools.RedactorFor(secrets)
 	c.URL = redactURL(req.URL, rd)
 	c.Path = rd.String(req.URL.EscapedPath())
 	if q, err := url.ParseQuery(req.URL.RawQuery); err == nil && len(q) > 0 {
@@ -166,16 +167,16 @@ func CallOf(req *http.Request, status int, d time.Duration, secrets []string) Ca
 
 // redactValue hides a whole value that is or contains a secret, not just the secret
 // inside it.
-func redactValue(v string, rd *Redactor) string {
+func redactValue(v string, rd *tools.Redactor) string {
 	if rd.IsSecret(v) {
-		return RedactedMark
+		return tools.RedactedMark
 	}
 	return v
 }
 
 // redactURL renders u with user-info passwords and secret query values hidden, keeping
 // the query's order and encoding otherwise.
-func redactURL(u *url.URL, rd *Redactor) string {
+func redactURL(u *url.URL, rd *tools.Redactor) string {
 	cp := *u
 	if cp.RawQuery != "" {
 		pairs := strings.Split(cp.RawQuery, "&")
@@ -185,7 +186,7 @@ func redactURL(u *url.URL, rd *Redactor) string {
 				continue
 			}
 			if uv, err := url.QueryUnescape(v); err == nil && redactValue(uv, rd) != uv {
-				pairs[i] = k + "=" + RedactedMark
+				pairs[i] = k + "=" + tools.RedactedMark
 			}
 		}
 		cp.RawQuery = strings.Join(pairs, "&")

@@ -1,7 +1,8 @@
-package tools
+package upstream
 
 import (
 	"encoding/json"
+	"github.com/askapi/askapi/tools"
 	"strings"
 	"testing"
 )
@@ -42,7 +43,7 @@ func TestStylePath(t *testing.T) {
 		{"simple", false, []string{"x y", "z"}, "x%20y,z"},
 	}
 	for _, c := range cases {
-		p := &Param{Name: "color", In: "path", Style: c.style, Explode: boolPtr(c.explode)}
+		p := &tools.Param{Name: "color", In: "path", Style: c.style, Explode: boolPtr(c.explode)}
 		got, err := pathValue(p, c.value)
 		if err != nil || got != c.want {
 			t.Errorf("%s explode=%v %v: got %q, %v; want %q", c.style, c.explode, c.value, got, err, c.want)
@@ -74,7 +75,7 @@ func TestStyleQuery(t *testing.T) {
 		{"form", nil, true, "color=true"},
 	}
 	for _, c := range cases {
-		p := &Param{Name: "color", In: "query", Style: c.style, Explode: c.explode}
+		p := &tools.Param{Name: "color", In: "query", Style: c.style, Explode: c.explode}
 		style := styleFor(p)
 		pairs, err := queryPairs(p.Name, style, explodeFor(p, style), c.value)
 		if got := encodePairs(pairs); err != nil || got != c.want {
@@ -96,12 +97,12 @@ func TestStyleHeaderAndCookie(t *testing.T) {
 		{false, 42.0, "42"},
 	}
 	for _, c := range headers {
-		got, err := headerValue(&Param{Name: "X-Color", In: "header", Explode: boolPtr(c.explode)}, c.value)
+		got, err := headerValue(&tools.Param{Name: "X-Color", In: "header", Explode: boolPtr(c.explode)}, c.value)
 		if err != nil || got != c.want {
 			t.Errorf("header %v: got %q, %v; want %q", c.value, got, err, c.want)
 		}
 	}
-	if _, err := headerValue(&Param{Name: "X", In: "header"}, "a\r\nInjected: yes"); err == nil {
+	if _, err := headerValue(&tools.Param{Name: "X", In: "header"}, "a\r\nInjected: yes"); err == nil {
 		t.Error("header value with CRLF accepted")
 	}
 
@@ -116,7 +117,7 @@ func TestStyleHeaderAndCookie(t *testing.T) {
 		{nil, "a; b", "color=a%3B+b"},
 	}
 	for _, c := range cookies {
-		got, err := cookiePairs(&Param{Name: "color", In: "cookie", Explode: c.explode}, c.value)
+		got, err := cookiePairs(&tools.Param{Name: "color", In: "cookie", Explode: c.explode}, c.value)
 		if err != nil || strings.Join(got, "; ") != c.want {
 			t.Errorf("cookie %v: got %q, %v; want %q", c.value, got, err, c.want)
 		}
@@ -150,7 +151,7 @@ func TestStyleScalars(t *testing.T) {
 }
 
 func TestStyleUndefined(t *testing.T) {
-	if _, err := pathValue(&Param{Name: "p", In: "path", Style: "form"}, "x"); err == nil {
+	if _, err := pathValue(&tools.Param{Name: "p", In: "path", Style: "form"}, "x"); err == nil {
 		t.Error("form style accepted in path")
 	}
 	if _, err := queryPairs("q", "matrix", false, []any{"a"}); err == nil {

@@ -1,8 +1,9 @@
-package tools
+package upstream
 
 import (
 	"context"
 	"encoding/json"
+	"github.com/askapi/askapi/tools"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -37,7 +38,7 @@ func captureServer(t *testing.T) (*httptest.Server, *[]seen) {
 }
 
 // roundTrip builds the request, sends it to srv and returns what the server saw.
-func roundTrip(t *testing.T, srv *httptest.Server, got *[]seen, cat *Catalog, op *Operation, base string, args map[string]any, cred Credentials) seen {
+func roundTrip(t *testing.T, srv *httptest.Server, got *[]seen, cat *tools.Catalog, op *tools.Operation, base string, args map[string]any, cred tools.Credentials) seen {
 	t.Helper()
 	req, err := BuildRequest(context.Background(), cat, op, args, base, cred)
 	if err != nil {
@@ -55,7 +56,7 @@ func roundTrip(t *testing.T, srv *httptest.Server, got *[]seen, cat *Catalog, op
 
 func TestRequestPathEscaping(t *testing.T) {
 	srv, got := captureServer(t)
-	op := &Operation{Method: "GET", Path: "/silence/{silenceID}", Params: []*Param{{Name: "silenceID", Arg: "silenceID", In: "path", Required: true}}}
+	op := &tools.Operation{Method: "GET", Path: "/silence/{silenceID}", Params: []*tools.Param{{Name: "silenceID", Arg: "silenceID", In: "path", Required: true}}}
 	cases := []struct{ value, wantURI string }{
 		{"8a9c1b2e-0000-4000-8000-000000000001", "/api/v2/silence/8a9c1b2e-0000-4000-8000-000000000001"},
 		{"../admin", "/api/v2/silence/..%2Fadmin"},
@@ -64,23 +65,23 @@ func TestRequestPathEscaping(t *testing.T) {
 		{"x?y#z", "/api/v2/silence/x%3Fy%23z"},
 	}
 	for _, c := range cases {
-		s := roundTrip(t, srv, got, nil, op, srv.URL+"/api/v2/", map[string]any{"silenceID": c.value}, Credentials{})
+		s := roundTrip(t, srv, got, nil, op, srv.URL+"/api/v2/", map[string]any{"silenceID": c.value}, tools.Credentials{})
 		if s.RequestURI != c.wantURI {
 			t.Errorf("%q: server saw %q, want %q", c.value, s.RequestURI, c.wantURI)
 		}
 	}
 	for _, bad := range []any{"..", ".", "", []any{}} {
-		if _, err := BuildRequest(context.Background(), nil, op, map[string]any{"silenceID": bad}, srv.URL, Credentials{}); err == nil {
+		if _, err := BuildRequest(context.Background(), nil, op, map[string]any{"silenceID": bad}, srv.URL, tools.Credentials{}); err == nil {
 			t.Errorf("path value %q accepted", bad)
 		}
 	}
-	if _, err := BuildRequest(context.Background(), nil, op, map[string]any{}, srv.URL, Credentials{}); err == nil {
+	if _, err := BuildRequest(context.Background(), nil, op, map[string]any{}, srv.URL, tools.Credentials{}); err == nil {
 		t.Error("missing path parameter accepted")
 	}
 }
 
 func TestRequestBaseURLJoin(t *testing.T) {
-	op := &Operation{Method: "GET", Path: "/silences"}
+	op := &tools.Operation{Method: "GET", Path: "/silences"}
 	cases := []struct{ base, want string }{
 		{"http://h/api/v2/", "http://h/api/v2/silences"},
 		{"http://h/api/v2", "http://h/api/v2/silences"},
@@ -89,13 +90,13 @@ func TestRequestBaseURLJoin(t *testing.T) {
 		{"https://h:8443/v1?x=1", "https://h:8443/v1/silences?x=1"},
 	}
 	for _, c := range cases {
-		req, err := BuildRequest(context.Background(), nil, op, nil, c.base, Credentials{})
+		req, err := BuildRequest(context.Background(), nil, op, nil, c.base, tools.Credentials{})
 		if err != nil || req.URL.String() != c.want {
 			t.Errorf("base %q: got %v, %v; want %q", c.base, req.URL, err, c.want)
 		}
 	}
 	for _, bad := range []string{"", "/api/v2", "ftp://h/x", "http://%zz"} {
-		if _, err := BuildRequest(context.Background(), nil, op, nil, bad, Credentials{}); err == nil {
+		if _, err := BuildRequest(context.Background(), nil, op, nil, bad, tools.Credentials{}); err == nil {
 			t.Errorf("base %q accepted", bad)
 		}
 	}
@@ -104,11 +105,11 @@ func TestRequestBaseURLJoin(t *testing.T) {
 func TestRequestAlertmanager(t *testing.T) {
 	srv, got := captureServer(t)
 	// Swagger 2 collectionFormat multi: form style, explode by default.
-	op := &Operation{Method: "GET", Path: "/silences", Params: []*Param{{Name: "filter", Arg: "filter", In: "query", Schema: map[string]any{"type": "array"}}}}
+	op := &tools.Operation{Method: "GET", Path: "/silences", Params: []*tools.Param{{Name: "filter", Arg: "filter", In: "query", Schema: map[string]any{"type": "array"}}}}
 	s := roundTrip(t, srv, got, nil, op, srv.URL+"/api/v2/", map[string]any{
 		"filter":        []any{`alertname="Watchdog"`, `severity=~"crit.*"`},
 		"_user_request": "show silences", "_continuation": "tok",
-	}, Credentials{})
+	}, tools.Credentials{})
 	if s.RequestURI[:len("/api/v2/silences?")] != "/api/v2/silences?" {
 		t.Errorf("URI %q", s.RequestURI)
 	}
@@ -124,37 +125,37 @@ func TestRequestSpotify(t *testing.T) {
 	srv, got := captureServer(t)
 	base := srv.URL + "/v1"
 
-	search := &Operation{Method: "GET", Path: "/search", Params: []*Param{
+	search := &tools.Operation{Method: "GET", Path: "/search", Params: []*tools.Param{
 		{Name: "q", Arg: "q", In: "query", Required: true},
 		{Name: "type", Arg: "type", In: "query", Required: true, Explode: boolPtr(false)},
 		{Name: "limit", Arg: "limit", In: "query"},
 	}}
-	s := roundTrip(t, srv, got, nil, search, base, map[string]any{"q": "remaster track:Doxy", "type": []any{"album", "track"}, "limit": 10.0}, Credentials{})
+	s := roundTrip(t, srv, got, nil, search, base, map[string]any{"q": "remaster track:Doxy", "type": []any{"album", "track"}, "limit": 10.0}, tools.Credentials{})
 	if s.RawQuery != "q=remaster+track%3ADoxy&type=album,track&limit=10" {
 		t.Errorf("search query %q", s.RawQuery)
 	}
 
 	// ids is a comma-separated string, sent as one value.
-	save := &Operation{Method: "PUT", Path: "/me/albums", Params: []*Param{{Name: "ids", Arg: "ids", In: "query", Required: true}}}
-	s = roundTrip(t, srv, got, nil, save, base, map[string]any{"ids": "382ObEPsp2rxGrnsizN5TX,1A2GTWGtFfWp7KSQTwWOyo"}, Credentials{})
+	save := &tools.Operation{Method: "PUT", Path: "/me/albums", Params: []*tools.Param{{Name: "ids", Arg: "ids", In: "query", Required: true}}}
+	s = roundTrip(t, srv, got, nil, save, base, map[string]any{"ids": "382ObEPsp2rxGrnsizN5TX,1A2GTWGtFfWp7KSQTwWOyo"}, tools.Credentials{})
 	if ids := s.Query["ids"]; len(ids) != 1 || ids[0] != "382ObEPsp2rxGrnsizN5TX,1A2GTWGtFfWp7KSQTwWOyo" || s.Body != "" {
 		t.Errorf("ids %q, body %q", ids, s.Body)
 	}
 
 	// uris is both a query parameter (uris__query) and a body property (uris).
-	add := &Operation{Method: "POST", Path: "/playlists/{playlist_id}/tracks",
-		Params: []*Param{
+	add := &tools.Operation{Method: "POST", Path: "/playlists/{playlist_id}/tracks",
+		Params: []*tools.Param{
 			{Name: "playlist_id", Arg: "playlist_id", In: "path", Required: true},
 			{Name: "uris", Arg: "uris__query", In: "query"},
 		},
-		Body: &Body{ContentType: "application/json", Flattened: true, Props: []string{"position", "uris"}},
+		Body: &tools.Body{ContentType: "application/json", Flattened: true, Props: []string{"position", "uris"}},
 	}
 	s = roundTrip(t, srv, got, nil, add, base, map[string]any{
 		"playlist_id": "3cEYpjA9oz9GiPac4AsH4n",
 		"uris__query": "spotify:track:4iV5W9uYEdYUVa79Axb7Rh",
 		"uris":        []any{"spotify:track:1301WleyT98MSxVHPZCA6M"},
 		"position":    json.Number("3"),
-	}, Credentials{})
+	}, tools.Credentials{})
 	if s.RequestURI != "/v1/playlists/3cEYpjA9oz9GiPac4AsH4n/tracks?uris=spotify%3Atrack%3A4iV5W9uYEdYUVa79Axb7Rh" {
 		t.Errorf("URI %q", s.RequestURI)
 	}
@@ -165,12 +166,12 @@ func TestRequestSpotify(t *testing.T) {
 
 func TestRequestTMDBNumbers(t *testing.T) {
 	srv, got := captureServer(t)
-	op := &Operation{Method: "GET", Path: "/person/{person_id}/movie_credits", Params: []*Param{
+	op := &tools.Operation{Method: "GET", Path: "/person/{person_id}/movie_credits", Params: []*tools.Param{
 		{Name: "person_id", Arg: "person_id", In: "path", Required: true},
 		{Name: "page", Arg: "page", In: "query"},
 		{Name: "include_adult", Arg: "include_adult", In: "query"},
 	}}
-	s := roundTrip(t, srv, got, nil, op, srv.URL+"/3", map[string]any{"person_id": 72129.0, "page": json.Number("2"), "include_adult": false}, Credentials{})
+	s := roundTrip(t, srv, got, nil, op, srv.URL+"/3", map[string]any{"person_id": 72129.0, "page": json.Number("2"), "include_adult": false}, tools.Credentials{})
 	if s.RequestURI != "/3/person/72129/movie_credits?page=2&include_adult=false" {
 		t.Errorf("URI %q", s.RequestURI)
 	}
@@ -178,46 +179,46 @@ func TestRequestTMDBNumbers(t *testing.T) {
 
 func TestRequestBodies(t *testing.T) {
 	srv, got := captureServer(t)
-	flat := func(ct string) *Operation {
-		return &Operation{Method: "POST", Path: "/things", Body: &Body{ContentType: ct, Flattened: true, Props: []string{"name", "tags", "meta", "size"}}}
+	flat := func(ct string) *tools.Operation {
+		return &tools.Operation{Method: "POST", Path: "/things", Body: &tools.Body{ContentType: ct, Flattened: true, Props: []string{"name", "tags", "meta", "size"}}}
 	}
 	args := map[string]any{"name": "a b&c", "tags": []any{"x", "y"}, "meta": map[string]any{"k": "v"}, "size": 3.0, "ignored": "never sent"}
 
-	s := roundTrip(t, srv, got, nil, flat("application/json"), srv.URL, args, Credentials{})
+	s := roundTrip(t, srv, got, nil, flat("application/json"), srv.URL, args, tools.Credentials{})
 	if s.Body != `{"meta":{"k":"v"},"name":"a b\u0026c","size":3,"tags":["x","y"]}` {
 		t.Errorf("json body %s", s.Body)
 	}
-	s = roundTrip(t, srv, got, nil, flat("application/vnd.api+json"), srv.URL, args, Credentials{})
+	s = roundTrip(t, srv, got, nil, flat("application/vnd.api+json"), srv.URL, args, tools.Credentials{})
 	if !strings.HasPrefix(s.Body, `{"meta"`) || s.Header.Get("Content-Type") != "application/vnd.api+json" {
 		t.Errorf("+json body %s", s.Body)
 	}
 
-	s = roundTrip(t, srv, got, nil, flat("application/x-www-form-urlencoded"), srv.URL, args, Credentials{})
+	s = roundTrip(t, srv, got, nil, flat("application/x-www-form-urlencoded"), srv.URL, args, tools.Credentials{})
 	// Form style, explode: arrays repeat the key, an object's properties become keys.
 	if s.Body != "k=v&name=a+b%26c&size=3&tags=x&tags=y" {
 		t.Errorf("form body %q", s.Body)
 	}
 	op := flat("application/x-www-form-urlencoded")
 	op.Body.Encodings = map[string]string{"meta": "application/json"}
-	s = roundTrip(t, srv, got, nil, op, srv.URL, args, Credentials{})
+	s = roundTrip(t, srv, got, nil, op, srv.URL, args, tools.Credentials{})
 	if v, _ := url.ParseQuery(s.Body); v.Get("meta") != `{"k":"v"}` {
 		t.Errorf("form body with JSON field %q", s.Body)
 	}
 
-	s = roundTrip(t, srv, got, nil, flat("multipart/form-data"), srv.URL, args, Credentials{})
+	s = roundTrip(t, srv, got, nil, flat("multipart/form-data"), srv.URL, args, tools.Credentials{})
 	parts := readMultipart(t, s)
 	if parts["name"][0] != "a b&c" || len(parts["tags"]) != 2 || parts["meta"][0] != `{"k":"v"}` || parts["size"][0] != "3" {
 		t.Errorf("multipart parts %v", parts)
 	}
 
-	text := &Operation{Method: "POST", Path: "/note", Body: &Body{ContentType: "text/plain", Arg: "body"}}
-	s = roundTrip(t, srv, got, nil, text, srv.URL, map[string]any{"body": "hello"}, Credentials{})
+	text := &tools.Operation{Method: "POST", Path: "/note", Body: &tools.Body{ContentType: "text/plain", Arg: "body"}}
+	s = roundTrip(t, srv, got, nil, text, srv.URL, map[string]any{"body": "hello"}, tools.Credentials{})
 	if s.Body != "hello" || !strings.HasPrefix(s.Header.Get("Content-Type"), "text/plain") {
 		t.Errorf("text body %q", s.Body)
 	}
 
-	whole := &Operation{Method: "PUT", Path: "/list", Body: &Body{ContentType: "application/json", Arg: "body"}}
-	s = roundTrip(t, srv, got, nil, whole, srv.URL, map[string]any{"body": []any{1.0, "two"}}, Credentials{})
+	whole := &tools.Operation{Method: "PUT", Path: "/list", Body: &tools.Body{ContentType: "application/json", Arg: "body"}}
+	s = roundTrip(t, srv, got, nil, whole, srv.URL, map[string]any{"body": []any{1.0, "two"}}, tools.Credentials{})
 	if s.Body != `[1,"two"]` {
 		t.Errorf("array body %q", s.Body)
 	}
@@ -238,27 +239,27 @@ func readMultipart(t *testing.T, s seen) map[string][]string {
 }
 
 func TestRequestBodyPresence(t *testing.T) {
-	optional := &Operation{Method: "POST", Path: "/x", Body: &Body{ContentType: "application/json", Flattened: true, Props: []string{"a"}}}
-	req, err := BuildRequest(context.Background(), nil, optional, map[string]any{"other": 1.0}, "http://h", Credentials{})
+	optional := &tools.Operation{Method: "POST", Path: "/x", Body: &tools.Body{ContentType: "application/json", Flattened: true, Props: []string{"a"}}}
+	req, err := BuildRequest(context.Background(), nil, optional, map[string]any{"other": 1.0}, "http://h", tools.Credentials{})
 	if err != nil || req.Body != nil || req.Header.Get("Content-Type") != "" {
 		t.Errorf("optional body sent without arguments: %v, %v", req.Body, err)
 	}
-	required := &Operation{Method: "POST", Path: "/x", Body: &Body{ContentType: "application/json", Required: true, Flattened: true, Props: []string{"a"}}}
-	req, err = BuildRequest(context.Background(), nil, required, nil, "http://h", Credentials{})
+	required := &tools.Operation{Method: "POST", Path: "/x", Body: &tools.Body{ContentType: "application/json", Required: true, Flattened: true, Props: []string{"a"}}}
+	req, err = BuildRequest(context.Background(), nil, required, nil, "http://h", tools.Credentials{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := io.ReadAll(req.Body); string(b) != "{}" {
 		t.Errorf("required empty body = %q", b)
 	}
-	whole := &Operation{Method: "POST", Path: "/x", Body: &Body{ContentType: "application/json", Required: true, Arg: "body"}}
-	if _, err := BuildRequest(context.Background(), nil, whole, nil, "http://h", Credentials{}); err == nil {
+	whole := &tools.Operation{Method: "POST", Path: "/x", Body: &tools.Body{ContentType: "application/json", Required: true, Arg: "body"}}
+	if _, err := BuildRequest(context.Background(), nil, whole, nil, "http://h", tools.Credentials{}); err == nil {
 		t.Error("missing required body accepted")
 	}
 }
 
 func TestRequestHeadersAndCookies(t *testing.T) {
-	op := &Operation{Method: "GET", Path: "/x", Params: []*Param{
+	op := &tools.Operation{Method: "GET", Path: "/x", Params: []*tools.Param{
 		{Name: "X-Trace", Arg: "X_Trace", In: "header"},
 		{Name: "Authorization", Arg: "Authorization", In: "header"},
 		{Name: "session", Arg: "session", In: "cookie"},
@@ -266,7 +267,7 @@ func TestRequestHeadersAndCookies(t *testing.T) {
 	}}
 	req, err := BuildRequest(context.Background(), nil, op, map[string]any{
 		"X_Trace": []any{"a", "b"}, "Authorization": "Bearer from-chat", "session": "s 1", "prefs": []any{"x", "y"},
-	}, "http://h", Credentials{})
+	}, "http://h", tools.Credentials{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +280,7 @@ func TestRequestHeadersAndCookies(t *testing.T) {
 	if c := req.Header.Get("Cookie"); c != "session=s+1; prefs=x,y" {
 		t.Errorf("Cookie = %q", c)
 	}
-	if _, err := BuildRequest(context.Background(), nil, op, map[string]any{"X_Trace": "a\nB: c"}, "http://h", Credentials{}); err == nil {
+	if _, err := BuildRequest(context.Background(), nil, op, map[string]any{"X_Trace": "a\nB: c"}, "http://h", tools.Credentials{}); err == nil {
 		t.Error("header injection accepted")
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/askapi/askapi/eval"
 	"github.com/askapi/askapi/server"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -144,7 +145,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&o.Auth, "auth", os.Getenv("ASKAPI_AUTH"), "how the key (ASKAPI_API_KEY) goes where the spec declares no security scheme: bearer, basic, header:NAME, query:NAME, or oauth2 (tokens from --oauth2-token-url) (env ASKAPI_AUTH)")
 	fs.StringVar(&o.OAuth2TokenURL, "oauth2-token-url", os.Getenv("ASKAPI_OAUTH2_TOKEN_URL"), "OAuth2 token endpoint, overriding the spec's tokenUrl; client id and secret from ASKAPI_OAUTH2_CLIENT_ID and ASKAPI_OAUTH2_CLIENT_SECRET, or a refresh token from ASKAPI_OAUTH2_REFRESH_TOKEN (env ASKAPI_OAUTH2_TOKEN_URL)")
 	listFlag(fs, &o.OAuth2Scopes, "oauth2-scopes", "ASKAPI_OAUTH2_SCOPES", "OAuth2 scopes asked for where an operation's security requirement lists none; repeatable")
-	fs.DurationVar(&o.OAuth2RefreshBefore, "oauth2-refresh-before", envDuration("ASKAPI_OAUTH2_REFRESH_BEFORE", tools.DefaultOAuth2RefreshBefore), "replace an OAuth2 access token this long before it expires; tokens live in memory only (env ASKAPI_OAUTH2_REFRESH_BEFORE)")
+	fs.DurationVar(&o.OAuth2RefreshBefore, "oauth2-refresh-before", envDuration("ASKAPI_OAUTH2_REFRESH_BEFORE", secret.DefaultOAuth2RefreshBefore), "replace an OAuth2 access token this long before it expires; tokens live in memory only (env ASKAPI_OAUTH2_REFRESH_BEFORE)")
 	fs.StringVar(&o.HTTPAddr, "http", os.Getenv("ASKAPI_HTTP"), "serve streamable HTTP on ADDR instead of stdio; loopback unless a host is given (env ASKAPI_HTTP)")
 	fs.BoolVar(&o.PerUserCredentials, "per-user-credentials", envBool("ASKAPI_PER_USER_CREDENTIALS"), "over HTTP, take the upstream key from each MCP request's X-Askapi-Upstream-Key header, for that request only, instead of ASKAPI_API_KEY (env ASKAPI_PER_USER_CREDENTIALS)")
 	fs.StringVar(&o.HTTPToken, "http-token", os.Getenv("ASKAPI_HTTP_TOKEN"), "bearer token HTTP clients must send (env ASKAPI_HTTP_TOKEN)")

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"github.com/askapi/askapi/tools/upstream"
 )
 
@@ -31,7 +31,7 @@ type Access struct {
 
 // upstreamSender is the sender of upstream requests, and of token requests: OAuth2 tokens
 // are put in cred, and a request whose token is refused is given a new one.
-func upstreamSender(opts Options, cred *tools.Credentials) (*upstream.Sender, error) {
+func upstreamSender(opts Options, cred *secret.Credentials) (*upstream.Sender, error) {
 	transport, err := opts.TLS.Transport()
 	if err != nil {
 		return nil, err

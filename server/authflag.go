@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // withAuthFlag applies --auth: operations the spec secures with no scheme send the key
@@ -14,24 +15,24 @@ func withAuthFlag(cat *tools.Catalog, opts Options) (*tools.Catalog, error) {
 	if opts.Auth == "" {
 		return cat, nil
 	}
-	s, err := tools.ParseAuthFlag(opts.Auth)
+	s, err := secret.ParseAuthFlag(opts.Auth)
 	if err != nil {
 		return nil, err
 	}
-	return tools.WithFlagAuth(cat, s), nil
+	return secret.WithFlagAuth(cat, s), nil
 }
 
 // warnUnusedKey says at start that a configured key goes nowhere: the spec declares no
 // security scheme (GitHub's does not), so without --auth the key would be ignored without
 // a word and every call would fail with a bare 401.
 func warnUnusedKey(logger *slog.Logger, cat *tools.Catalog, opts Options) {
-	if opts.Auth != "" || tools.DeclaresAuth(cat) {
+	if opts.Auth != "" || secret.DeclaresAuth(cat) {
 		return
 	}
 	var set []string
 	for _, kv := range opts.Environ {
 		k, v, ok := strings.Cut(kv, "=")
-		if ok && v != "" && (k == tools.GenericAuthEnvVar || strings.HasPrefix(k, tools.AuthEnvVar(""))) {
+		if ok && v != "" && (k == secret.GenericAuthEnvVar || strings.HasPrefix(k, secret.AuthEnvVar(""))) {
 			set = append(set, k)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // refusedAccess reports an answer that refuses the credential rather than a value: the
@@ -24,7 +25,7 @@ func (p *Pipeline) upstreamFailure(ctx context.Context, op *tools.Operation, sta
 		return answered
 	}
 	answered += " " + http.StatusText(status)
-	used := tools.CredentialsUsed(p.Catalog, op, p.credentialsFor(ctx))
+	used := secret.CredentialsUsed(p.Catalog, op, p.credentialsFor(ctx))
 	if len(used) > 0 {
 		what := strings.Join(used, " and ")
 		if status == http.StatusForbidden {
@@ -40,10 +41,10 @@ func (p *Pipeline) upstreamFailure(ctx context.Context, op *tools.Operation, sta
 		}
 		return msg
 	}
-	if !tools.DeclaresAuth(p.Catalog) {
-		return fmt.Sprintf("%s, and askapi sent no credential: the spec declares no security scheme. Say how the key goes with --auth bearer|basic|header:NAME|query:NAME and set %s, or set the header itself with ASKAPI_HEADERS (--header 'Authorization: Bearer …').", answered, tools.GenericAuthEnvVar)
+	if !secret.DeclaresAuth(p.Catalog) {
+		return fmt.Sprintf("%s, and askapi sent no credential: the spec declares no security scheme. Say how the key goes with --auth bearer|basic|header:NAME|query:NAME and set %s, or set the header itself with ASKAPI_HEADERS (--header 'Authorization: Bearer …').", answered, secret.GenericAuthEnvVar)
 	}
-	return fmt.Sprintf("%s, and askapi sent no credential for %s: set %s (or ASKAPI_AUTH_<SCHEME> for one scheme), or the header with ASKAPI_HEADERS.", answered, op.Key(), tools.GenericAuthEnvVar)
+	return fmt.Sprintf("%s, and askapi sent no credential for %s: set %s (or ASKAPI_AUTH_<SCHEME> for one scheme), or the header with ASKAPI_HEADERS.", answered, op.Key(), secret.GenericAuthEnvVar)
 }
 
 // credentialPlace says where a scheme's secret is set: each user's header with
@@ -53,8 +54,8 @@ func (p *Pipeline) credentialPlace(scheme, where string) string {
 	switch {
 	case p.perUser:
 		return "your MCP client sends it in the " + PerUserHeader + " header of its requests to askapi"
-	case scheme == tools.FlagScheme:
-		return tools.GenericAuthEnvVar
+	case scheme == secret.FlagScheme:
+		return secret.GenericAuthEnvVar
 	}
 	return where
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // A person confirming a write must see what will be written: the method, the path with
@@ -30,7 +30,7 @@ const (
 
 // shownRequest renders req (with its body) for a confirmation question:
 // "POST /api/v2/silences" and, when there is a body, the body, pretty when it is JSON.
-func shownRequest(req *http.Request, body []byte, rd *tools.Redactor) (target, shownBody string) {
+func shownRequest(req *http.Request, body []byte, rd *secret.Redactor) (target, shownBody string) {
 	target = req.Method + " " + bounded(req.URL.RequestURI(), confirmTargetLimit, rd, "…")
 	if len(body) == 0 {
 		return target, ""
@@ -54,7 +54,7 @@ func shownRequest(req *http.Request, body []byte, rd *tools.Redactor) (target, s
 
 // bounded cuts s to at most limit bytes, never inside a secret (a secret cut in half is
 // recognised by no later redaction) nor inside a character, and appends more when cut.
-func bounded(s string, limit int, rd *tools.Redactor, more string) string {
+func bounded(s string, limit int, rd *secret.Redactor, more string) string {
 	if len(s) <= limit {
 		return s
 	}

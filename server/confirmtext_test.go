@@ -8,6 +8,7 @@ import (
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // A confirmation shows the body a person reads: &, < and > as themselves, an escaped
@@ -27,7 +28,7 @@ func TestShownRequestBody(t *testing.T) {
 			t.Fatal(err)
 		}
 		req.Header.Set("Content-Type", "application/json")
-		target, shown := shownRequest(req, []byte(tc.body), tools.NewRedactor())
+		target, shown := shownRequest(req, []byte(tc.body), secret.NewRedactor())
 		if target != "POST /v1/companies" {
 			t.Errorf("target %q", target)
 		}

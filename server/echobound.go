@@ -11,6 +11,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // One bound on echoed text. A value the caller gave comes back wherever it is quoted (a
@@ -160,7 +161,7 @@ func longValues(args map[string]any) []echo {
 // string of it over fieldLimit cut; r itself when nothing is long. The body (bounded by
 // --max-body), the continuation (sealbound.go), the described tool and the operations
 // found (the spec's own text) are left as they are.
-func boundEchoes(r *clarify.Result, args map[string]any, rd *tools.Redactor) *clarify.Result {
+func boundEchoes(r *clarify.Result, args map[string]any, rd *secret.Redactor) *clarify.Result {
 	if r == nil {
 		return r
 	}
@@ -202,7 +203,7 @@ func boundEchoes(r *clarify.Result, args map[string]any, rd *tools.Redactor) *cl
 
 // cutEchoes replaces each spelling of a long value in s with its first EchoLimit bytes
 // (never ending inside a secret) and its size.
-func cutEchoes(s string, echoes []echo, rd *tools.Redactor) string {
+func cutEchoes(s string, echoes []echo, rd *secret.Redactor) string {
 	if len(s) <= tools.EchoLimit {
 		return s
 	}

@@ -3,16 +3,16 @@ package server
 import (
 	"context"
 
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // edgeRedactor hides what redactor does and the secrets of this moment: the OAuth2
 // access tokens held now, and the per-user secret the request carries.
-func (p *Pipeline) edgeRedactor(ctx context.Context) *tools.Redactor {
+func (p *Pipeline) edgeRedactor(ctx context.Context) *secret.Redactor {
 	extra := append(p.Credentials.OAuth2.Held(), requestSecrets(ctx)...)
 	if len(extra) == 0 {
 		return p.redactor()
 	}
 	base := p.secretList()
-	return tools.NewRedactor(append(base[:len(base):len(base)], extra...)...)
+	return secret.NewRedactor(append(base[:len(base):len(base)], extra...)...)
 }

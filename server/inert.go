@@ -7,6 +7,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // Upstream text is data (tools.InertLine): what an API wrote and the envelope shows
@@ -82,7 +83,7 @@ func inertResult(r *clarify.Result) *clarify.Result {
 // (inert upstream text, bounded echoes) to every tool's: the meta-tools' and resolve's
 // results are built beside the pipeline. The text block is rendered again from the
 // settled envelope. Both passes leave a settled result as it is.
-func settleCallResult(rd *tools.Redactor, res *mcp.CallToolResult, req mcp.CallToolRequest) *mcp.CallToolResult {
+func settleCallResult(rd *secret.Redactor, res *mcp.CallToolResult, req mcp.CallToolRequest) *mcp.CallToolResult {
 	if res == nil {
 		return res
 	}

@@ -8,7 +8,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/clarify"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // ToolSpecError is the one tool served when the spec cannot be loaded: its description
@@ -21,7 +21,7 @@ const ToolSpecError = "askapi_spec_error"
 // under each name a client may have been listed already (dynamic mode lists its tools
 // before the spec is compiled), the same answer.
 func loadErrorTools(err error, opts Options, listedEarly bool) ([]mcpserver.ServerTool, error) {
-	msg := tools.NewRedactor(configuredSecrets(opts)...).String(err.Error())
+	msg := secret.NewRedactor(configuredSecrets(opts)...).String(err.Error())
 	text := "askapi could not load its OpenAPI spec, so it serves none of the API's tools. " + msg +
 		". Tell the user: fix the spec, or the --spec (ASKAPI_SPEC) setting, in this MCP server's configuration, then restart the server."
 	output, encErr := envelopeSchema()

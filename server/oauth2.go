@@ -8,23 +8,24 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // oauth2Tokens is the token store of the configuration (ASKAPI_OAUTH2_* and the
 // --oauth2-* flags), or nil when OAuth2 is not configured. Tokens reach the authorization
 // server through client, the upstream's own TLS settings.
-func oauth2Tokens(opts Options, client *http.Client) *tools.OAuth2Tokens {
-	s := tools.OAuth2FromEnv(opts.Environ)
+func oauth2Tokens(opts Options, client *http.Client) *secret.OAuth2Tokens {
+	s := secret.OAuth2FromEnv(opts.Environ)
 	s.TokenURL = opts.OAuth2TokenURL
 	s.Scopes = opts.OAuth2Scopes
 	s.RefreshBefore = opts.OAuth2RefreshBefore
 	s.HTTPClient = client
-	return tools.NewOAuth2Tokens(s)
+	return secret.NewOAuth2Tokens(s)
 }
 
 // oauth2Secrets are the OAuth2 secrets of the configuration, for redaction.
 func oauth2Secrets(opts Options) []string {
-	s := tools.OAuth2FromEnv(opts.Environ)
+	s := secret.OAuth2FromEnv(opts.Environ)
 	return []string{s.ClientSecret, s.RefreshToken}
 }
 
@@ -32,7 +33,7 @@ func oauth2Secrets(opts Options) []string {
 // credentials: a sensitive question, since only the configuration can fix it (a revoked
 // refresh token, a client secret that changed). ok is false for any other error.
 func tokenRefusal(err error) (clarify.Question, bool) {
-	var te *tools.TokenError
+	var te *secret.TokenError
 	if !errors.As(err, &te) {
 		return clarify.Question{}, false
 	}
@@ -56,7 +57,7 @@ func askForToken(c *call, q clarify.Question) {
 
 // warnUnusedOAuth2 says at start that OAuth2 is configured but no scheme can use it: the
 // spec declares no oauth2 scheme, or none with a token URL.
-func warnUnusedOAuth2(logger *slog.Logger, cat *tools.Catalog, cred tools.Credentials) {
+func warnUnusedOAuth2(logger *slog.Logger, cat *tools.Catalog, cred secret.Credentials) {
 	if cred.OAuth2 == nil || cred.OAuth2.ServesAny(cat) {
 		return
 	}

@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // PerUserHeader carries, with --per-user-credentials, the upstream secret of the person
@@ -44,19 +44,19 @@ func requestSecrets(ctx context.Context) []string {
 	if s == "" {
 		return nil
 	}
-	return tools.Credentials{Schemes: map[string]string{"user": s}}.Secrets()
+	return secret.Credentials{Schemes: map[string]string{"user": s}}.Secrets()
 }
 
 // credentialsFor are the credentials of one call: the server's, or with
 // --per-user-credentials the request's own secret for every scheme (as ASKAPI_API_KEY
 // would give it), beside the configured headers.
-func (p *Pipeline) credentialsFor(ctx context.Context) tools.Credentials {
+func (p *Pipeline) credentialsFor(ctx context.Context) secret.Credentials {
 	if !p.perUser {
 		return p.Credentials
 	}
-	cred := tools.Credentials{Headers: p.Credentials.Headers, Schemes: map[string]string{}, Sources: map[string]string{}}
+	cred := secret.Credentials{Headers: p.Credentials.Headers, Schemes: map[string]string{}, Sources: map[string]string{}}
 	if s := userSecret(ctx); s != "" {
-		cred = tools.CredentialsFromEnv(p.Catalog, []string{tools.GenericAuthEnvVar + "=" + s})
+		cred = secret.CredentialsFromEnv(p.Catalog, []string{secret.GenericAuthEnvVar + "=" + s})
 		cred.Headers = p.Credentials.Headers
 		for name := range cred.Sources {
 			cred.Sources[name] = "your " + PerUserHeader + " header"
@@ -67,9 +67,9 @@ func (p *Pipeline) credentialsFor(ctx context.Context) tools.Credentials {
 
 // perUserOnly drops the server's own scheme secrets and OAuth2 when each user brings
 // theirs: with them, every user would act as the server's one account.
-func perUserOnly(logger *slog.Logger, cred tools.Credentials) tools.Credentials {
+func perUserOnly(logger *slog.Logger, cred secret.Credentials) secret.Credentials {
 	if len(cred.Schemes) > 0 || cred.OAuth2 != nil {
 		logger.Warn("--per-user-credentials: the server's own API key and OAuth2 settings are ignored; each request's " + PerUserHeader + " header carries its user's key")
 	}
-	return tools.Credentials{Headers: cred.Headers}
+	return secret.Credentials{Headers: cred.Headers}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/openapi"
+	"github.com/askapi/askapi/tools/secret"
 	"github.com/askapi/askapi/tools/upstream"
 )
 
@@ -26,7 +27,7 @@ import (
 type Pipeline struct {
 	Catalog     *tools.Catalog
 	BaseURL     string
-	Credentials tools.Credentials
+	Credentials secret.Credentials
 	Sender      *upstream.Sender
 	Sealer      *clarify.Sealer
 	// Graph resolves names given for identifiers; nil disables completion.
@@ -67,7 +68,7 @@ type Pipeline struct {
 	// configured are secrets of the configuration beyond Credentials (configuredSecrets).
 	configured  []string
 	secrets     []string
-	redact      *tools.Redactor
+	redact      *secret.Redactor
 	secretsOnce sync.Once
 }
 
@@ -365,7 +366,7 @@ func (p *Pipeline) requestDigest(c *call) (digest, target, body string, err erro
 	if err != nil {
 		return "", "", "", err
 	}
-	req, err := upstream.BuildRequest(context.Background(), p.Catalog, c.op, c.args, base, tools.Credentials{})
+	req, err := upstream.BuildRequest(context.Background(), p.Catalog, c.op, c.args, base, secret.Credentials{})
 	if err != nil {
 		return "", "", "", err
 	}
@@ -448,10 +449,10 @@ func (p *Pipeline) resources(op *tools.Operation) map[string]string {
 // sensitive asks for configuration when the operation needs credentials askapi does not
 // have: a secret never travels through the chat.
 func (p *Pipeline) sensitive(ctx context.Context, c *call) []clarify.Question {
-	missing := tools.MissingCredentials(p.Catalog, c.op, p.credentialsFor(ctx))
+	missing := secret.MissingCredentials(p.Catalog, c.op, p.credentialsFor(ctx))
 	var qs []clarify.Question
 	for _, scheme := range missing {
-		where := fmt.Sprintf("%s, or %s for every scheme", tools.AuthEnvVar(scheme), tools.GenericAuthEnvVar)
+		where := fmt.Sprintf("%s, or %s for every scheme", secret.AuthEnvVar(scheme), secret.GenericAuthEnvVar)
 		if s := p.Catalog.SecuritySchemes[scheme]; s != nil && s.Type == "apiKey" && s.In == "header" {
 			where += fmt.Sprintf(", or --header '%s: …' (ASKAPI_HEADERS)", s.ParamName)
 		}
@@ -626,7 +627,7 @@ func (p *Pipeline) fail(c *call, msg string, status int, body string) {
 func (p *Pipeline) secretList() []string {
 	p.secretsOnce.Do(func() {
 		p.secrets = append(p.Credentials.Secrets(), p.configured...)
-		p.redact = tools.NewRedactor(p.secrets...)
+		p.redact = secret.NewRedactor(p.secrets...)
 	})
 	return p.secrets
 }
@@ -637,7 +638,7 @@ const excerptLimit = 500
 // excerpt renders an error body short, redacted before it is cut (a cut secret would
 // be recognised by no later redaction), and redacted as a value before it is rendered
 // (rendering escapes a secret again, into a form the text would not be searched for).
-func excerpt(body any, rd *tools.Redactor) string {
+func excerpt(body any, rd *secret.Redactor) string {
 	var s string
 	switch b := rd.Value(body).(type) {
 	case nil:

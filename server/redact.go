@@ -12,7 +12,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/clarify"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // Redaction happens once, here, at the edge where text leaves the process: every tool
@@ -35,18 +35,18 @@ func configuredSecrets(opts Options) []string {
 	}
 	schemes := map[string]string{}
 	for _, kv := range opts.Environ {
-		if k, v, ok := strings.Cut(kv, "="); ok && (k == tools.GenericAuthEnvVar || strings.HasPrefix(k, tools.AuthEnvVar(""))) {
+		if k, v, ok := strings.Cut(kv, "="); ok && (k == secret.GenericAuthEnvVar || strings.HasPrefix(k, secret.AuthEnvVar(""))) {
 			schemes[k] = v
 		}
 	}
-	out := tools.Credentials{Schemes: schemes, Headers: headers}.Secrets()
+	out := secret.Credentials{Schemes: schemes, Headers: headers}.Secrets()
 	out = append(out, oauth2Secrets(opts)...)
 	return append(out, opts.HTTPToken, opts.ContinuationKey, opts.LLM.APIKey)
 }
 
 // redactor hides every configured secret; built once from the credentials and the rest
 // of the configuration.
-func (p *Pipeline) redactor() *tools.Redactor {
+func (p *Pipeline) redactor() *secret.Redactor {
 	p.secretList()
 	return p.redact
 }
@@ -68,13 +68,13 @@ type redactorKey struct{}
 
 // redactorFrom is the redactor of the call ctx belongs to; nil (hiding nothing) outside
 // a call.
-func redactorFrom(ctx context.Context) *tools.Redactor {
-	rd, _ := ctx.Value(redactorKey{}).(*tools.Redactor)
+func redactorFrom(ctx context.Context) *secret.Redactor {
+	rd, _ := ctx.Value(redactorKey{}).(*secret.Redactor)
 	return rd
 }
 
 // redactCallResult is res with no secret in its envelope, its text or its input requests.
-func redactCallResult(rd *tools.Redactor, res *mcp.CallToolResult) *mcp.CallToolResult {
+func redactCallResult(rd *secret.Redactor, res *mcp.CallToolResult) *mcp.CallToolResult {
 	if res == nil || rd.Empty() {
 		return res
 	}
@@ -93,7 +93,7 @@ func redactCallResult(rd *tools.Redactor, res *mcp.CallToolResult) *mcp.CallTool
 }
 
 // redactContent hides secrets in text blocks whoever wrote them.
-func redactContent(rd *tools.Redactor, content []mcp.Content) []mcp.Content {
+func redactContent(rd *secret.Redactor, content []mcp.Content) []mcp.Content {
 	out := make([]mcp.Content, len(content))
 	for i, c := range content {
 		out[i] = c
@@ -111,7 +111,7 @@ func redactContent(rd *tools.Redactor, content []mcp.Content) []mcp.Content {
 // redactResult returns r itself when no secret is in it (the usual case, decided on one
 // encoding), else a copy with every string, key and number that holds one redacted. The
 // continuation is kept as is: it is sealed, opaque, and redacting it could only break it.
-func redactResult(rd *tools.Redactor, r *clarify.Result) *clarify.Result {
+func redactResult(rd *secret.Redactor, r *clarify.Result) *clarify.Result {
 	clean, changed, err := redactJSON(rd, r)
 	if err != nil {
 		// Not encodable is not sendable either; say so without the content.
@@ -127,7 +127,7 @@ func redactResult(rd *tools.Redactor, r *clarify.Result) *clarify.Result {
 
 // redactState is the state a continuation seals, without secrets: a continuation is
 // opened by every replica that holds the key, and may be logged by proxies on the way.
-func redactState(rd *tools.Redactor, st clarify.State) (clarify.State, error) {
+func redactState(rd *secret.Redactor, st clarify.State) (clarify.State, error) {
 	clean, changed, err := redactJSON(rd, &st)
 	if err != nil || !changed {
 		return st, err
@@ -137,7 +137,7 @@ func redactState(rd *tools.Redactor, st clarify.State) (clarify.State, error) {
 
 // redactJSON round-trips v through JSON with every secret hidden. changed is false, and
 // nothing but one encoding is done, when no secret can be in v.
-func redactJSON[T any](rd *tools.Redactor, v *T) (*T, bool, error) {
+func redactJSON[T any](rd *secret.Redactor, v *T) (*T, bool, error) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return nil, false, err
@@ -168,7 +168,7 @@ func decodeNumbers(data []byte, v any) error {
 
 // redactInputRequests hides secrets in the forms a result asks the client to show. askapi
 // asks for no sampling or roots; such requests pass unchanged.
-func redactInputRequests(rd *tools.Redactor, reqs mcp.InputRequests) mcp.InputRequests {
+func redactInputRequests(rd *secret.Redactor, reqs mcp.InputRequests) mcp.InputRequests {
 	if len(reqs) == 0 {
 		return reqs
 	}
@@ -187,7 +187,7 @@ func redactInputRequests(rd *tools.Redactor, reqs mcp.InputRequests) mcp.InputRe
 
 // redactAny is v, any JSON-encodable value, with no secret in it: decoded again from
 // its encoding when one may be there.
-func redactAny(rd *tools.Redactor, v any) any {
+func redactAny(rd *secret.Redactor, v any) any {
 	data, err := json.Marshal(v)
 	if err != nil || !rd.Mentions(data) {
 		return v

@@ -9,7 +9,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/client"
 
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"github.com/askapi/askapi/tools/upstream"
 )
 
@@ -86,7 +86,7 @@ func TestSelectIsNoOracleForASecret(t *testing.T) {
 	// The same bytes, the mark written where the key was: key order and all.
 	answer := oracleAnswer(oracleSecret)
 	withKey := connect(answer)
-	withMark := connect(bytes.ReplaceAll(answer, []byte(oracleSecret), []byte(tools.RedactedMark)))
+	withMark := connect(bytes.ReplaceAll(answer, []byte(oracleSecret), []byte(secret.RedactedMark)))
 	queries := oracleQueries()
 	if len(queries) != 200 {
 		t.Fatalf("%d queries", len(queries))

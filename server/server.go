@@ -16,6 +16,7 @@ import (
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/openapi"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 const instructions = `askapi exposes an HTTP API as tools and never lets a call guess.
@@ -50,7 +51,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	if err != nil {
 		return nil, err
 	}
-	cred := tools.CredentialsFromEnv(cat, opts.Environ)
+	cred := secret.CredentialsFromEnv(cat, opts.Environ)
 	for _, h := range opts.Headers {
 		if err := cred.AddHeader(h); err != nil {
 			return nil, fmt.Errorf("--header: %w", err)
@@ -65,7 +66,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		return nil, err
 	}
 	configured := configuredSecrets(opts)
-	logger := redactingLogger(opts.Logger, tools.NewRedactor(append(cred.Secrets(), configured...)...))
+	logger := redactingLogger(opts.Logger, secret.NewRedactor(append(cred.Secrets(), configured...)...))
 	warnShortSecrets(logger, opts)
 	warnInsecure(logger, opts)
 	if opts.PerUserCredentials {
@@ -110,7 +111,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	// The pipeline widens the schemas of arguments that accept a name: on its own copy, so
 	// the catalog stays a value and a second pipeline over it publishes the same tools.
 	cat = cat.Clone()
-	tools.DropConfiguredHeaders(cat, cred.Headers)
+	secret.DropConfiguredHeaders(cat, cred.Headers)
 	var pending chan *reverse.Index
 	if dynamic {
 		// find_operations is a dynamic session's first call: its index is built beside the

@@ -3,6 +3,7 @@ package openapi
 import (
 	"encoding/json"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"maps"
 	"net/url"
 	"slices"
@@ -250,7 +251,7 @@ func (c *compiler) compile(source string) *tools.Catalog {
 	tools.AssignNames(cat.Operations)
 	// The input schemas configParams rebuilds are shared as the others are (and as a
 	// cached catalog's are when decoded).
-	tools.ConfigParams(cat, c.inputs.of)
+	secret.ConfigParams(cat, c.inputs.of)
 	return cat
 }
 

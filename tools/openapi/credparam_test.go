@@ -3,6 +3,7 @@ package openapi
 import (
 	"context"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -107,10 +108,10 @@ func TestCredentialParamsAreConfiguration(t *testing.T) {
 	}
 	// With OAuth configured, the optional key is not asked for.
 	labels := cat.Lookup("listLabels")
-	if got := tools.MissingCredentials(cat, labels, tools.Credentials{Schemes: map[string]string{"oauth": "tok"}}); len(got) != 0 {
+	if got := secret.MissingCredentials(cat, labels, secret.Credentials{Schemes: map[string]string{"oauth": "tok"}}); len(got) != 0 {
 		t.Errorf("missing with oauth configured: %q", got)
 	}
-	if got := tools.MissingCredentials(cat, labels, tools.Credentials{}); !reflect.DeepEqual(got, []string{"oauth"}) {
+	if got := secret.MissingCredentials(cat, labels, secret.Credentials{}); !reflect.DeepEqual(got, []string{"oauth"}) {
 		t.Errorf("missing with nothing configured: %q, want [oauth]", got)
 	}
 }
@@ -120,7 +121,7 @@ func TestDropConfiguredHeaders(t *testing.T) {
 	clone := cat.Clone()
 	h := http.Header{}
 	h.Set("x-tenant", "acme")
-	tools.DropConfiguredHeaders(clone, h)
+	secret.DropConfiguredHeaders(clone, h)
 	if op := clone.Lookup("listLabels"); len(op.Params) != 0 {
 		t.Errorf("configured X-Tenant still published: %+v", op.Params)
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"github.com/askapi/askapi/tools/upstream"
 	"io"
 	"mime"
@@ -187,7 +188,7 @@ func FuzzBuildRequest(f *testing.F) {
 			args[tools.ArgUserRequest] = fuzzUserMarker
 			args[tools.ArgContinuation] = fuzzContMarker
 		}
-		req, err := upstream.BuildRequest(context.Background(), cat, op, args, fuzzBase, tools.Credentials{})
+		req, err := upstream.BuildRequest(context.Background(), cat, op, args, fuzzBase, secret.Credentials{})
 		if err != nil {
 			return
 		}
@@ -236,7 +237,7 @@ func FuzzBuildRequest(f *testing.F) {
 				t.Fatalf("%s: header %s sent: %q", op.Key(), k, vs)
 			}
 			for _, v := range vs {
-				if tools.CheckHeaderValue(v) != nil || strings.ContainsAny(v, "\r\n") {
+				if secret.CheckHeaderValue(v) != nil || strings.ContainsAny(v, "\r\n") {
 					t.Fatalf("%s: header %s = %q", op.Key(), k, v)
 				}
 			}

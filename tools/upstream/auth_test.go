@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"net/http"
 	"reflect"
 	"strings"
@@ -43,7 +44,7 @@ func TestAuthSchemes(t *testing.T) {
 		cat := authCatalog()
 		cat.Security = []tools.SecurityRequirement{{c.scheme: nil}}
 		op := &tools.Operation{Method: "GET", Path: "/x"}
-		req, err := BuildRequest(context.Background(), cat, op, nil, "http://h", tools.Credentials{Schemes: map[string]string{c.scheme: c.secret}})
+		req, err := BuildRequest(context.Background(), cat, op, nil, "http://h", secret.Credentials{Schemes: map[string]string{c.scheme: c.secret}})
 		if err != nil {
 			t.Fatalf("%s: %v", c.scheme, err)
 		}
@@ -81,7 +82,7 @@ func TestAuthRequirementChoice(t *testing.T) {
 		cat := authCatalog()
 		cat.Security = c.catSec
 		op := &tools.Operation{Method: "GET", Path: "/x", Security: c.opSec}
-		req, err := BuildRequest(context.Background(), cat, op, nil, "http://h", tools.Credentials{Schemes: c.creds})
+		req, err := BuildRequest(context.Background(), cat, op, nil, "http://h", secret.Credentials{Schemes: c.creds})
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -95,7 +96,7 @@ func TestAuthHeadersAndArgumentsCannotShadow(t *testing.T) {
 	cat := authCatalog()
 	cat.Security = []tools.SecurityRequirement{{"api_key": nil}}
 	op := &tools.Operation{Method: "GET", Path: "/x", Params: []*tools.Param{{Name: "api_key", Arg: "api_key", In: "query"}}}
-	cred := tools.Credentials{Schemes: map[string]string{"api_key": "real"}}
+	cred := secret.Credentials{Schemes: map[string]string{"api_key": "real"}}
 	if err := cred.AddHeader("Authorization: Bearer from-flag"); err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +114,7 @@ func TestAuthHeadersAndArgumentsCannotShadow(t *testing.T) {
 		t.Errorf("configured headers: %v", req.Header)
 	}
 	for _, bad := range []string{"no colon", ": empty name", "X-A: b\x00"} {
-		var c tools.Credentials
+		var c secret.Credentials
 		if err := c.AddHeader(bad); err == nil {
 			t.Errorf("AddHeader(%q) accepted", bad)
 		}
@@ -123,12 +124,12 @@ func TestAuthHeadersAndArgumentsCannotShadow(t *testing.T) {
 func TestAuthCredentialsFromEnv(t *testing.T) {
 	cat := authCatalog()
 	env := []string{"ASKAPI_AUTH_API_KEY=k1", "ASKAPI_AUTH_OAUTH_2_0=t1", "ASKAPI_AUTH_HEADERKEY=", "PATH=/bin", "ASKAPI_AUTH_BASIC=u:p=q"}
-	got := tools.CredentialsFromEnv(cat, env).Schemes
+	got := secret.CredentialsFromEnv(cat, env).Schemes
 	wantSchemes := map[string]string{"api_key": "k1", "oauth_2_0": "t1", "basic": "u:p=q"}
 	if !reflect.DeepEqual(got, wantSchemes) {
 		t.Errorf("schemes %v, want %v", got, wantSchemes)
 	}
-	if v := tools.AuthEnvVar("my-scheme.v2"); v != "ASKAPI_AUTH_MY_SCHEME_V2" {
+	if v := secret.AuthEnvVar("my-scheme.v2"); v != "ASKAPI_AUTH_MY_SCHEME_V2" {
 		t.Errorf("AuthEnvVar = %q", v)
 	}
 }
@@ -137,7 +138,7 @@ func TestAuthCredentialsFromEnv(t *testing.T) {
 // they take on the wire are the Redactor's (redact_test.go).
 func TestAuthSecrets(t *testing.T) {
 	encoded := base64.StdEncoding.EncodeToString([]byte("bob:hunter2!"))
-	cred := tools.Credentials{
+	cred := secret.Credentials{
 		Schemes: map[string]string{"basic": "ann:s3cr3t/pw", "k": "abc", "pre": encoded},
 		Headers: http.Header{"Authorization": {"Bearer tok123"}},
 	}
@@ -167,17 +168,17 @@ func TestAuthMissingCredentials(t *testing.T) {
 	cat := authCatalog()
 	cat.Security = []tools.SecurityRequirement{{"oauth_2_0": nil}}
 	op := &tools.Operation{Method: "GET", Path: "/me"}
-	if got := tools.MissingCredentials(cat, op, tools.Credentials{}); !reflect.DeepEqual(got, []string{"oauth_2_0"}) {
+	if got := secret.MissingCredentials(cat, op, secret.Credentials{}); !reflect.DeepEqual(got, []string{"oauth_2_0"}) {
 		t.Errorf("missing = %v", got)
 	}
-	if got := tools.MissingCredentials(cat, op, tools.Credentials{Schemes: map[string]string{"oauth_2_0": "t"}}); got != nil {
+	if got := secret.MissingCredentials(cat, op, secret.Credentials{Schemes: map[string]string{"oauth_2_0": "t"}}); got != nil {
 		t.Errorf("missing with token = %v", got)
 	}
-	if got := tools.MissingCredentials(cat, op, tools.Credentials{Headers: http.Header{"Authorization": {"Bearer t"}}}); got != nil {
+	if got := secret.MissingCredentials(cat, op, secret.Credentials{Headers: http.Header{"Authorization": {"Bearer t"}}}); got != nil {
 		t.Errorf("missing with --header = %v", got)
 	}
 	cat.Security = append(cat.Security, tools.SecurityRequirement{})
-	if got := tools.MissingCredentials(cat, op, tools.Credentials{}); got != nil {
+	if got := secret.MissingCredentials(cat, op, secret.Credentials{}); got != nil {
 		t.Errorf("missing with anonymous allowed = %v", got)
 	}
 }
@@ -190,7 +191,7 @@ func TestAuthTMDBQueryKeyRedactedInCall(t *testing.T) {
 		Security:        []tools.SecurityRequirement{{"api_key": nil}},
 	}
 	op := &tools.Operation{Method: "GET", Path: "/search/person", Params: []*tools.Param{{Name: "query", Arg: "query", In: "query"}}}
-	cred := tools.CredentialsFromEnv(cat, []string{"ASKAPI_AUTH_API_KEY=0123456789abcdef"})
+	cred := secret.CredentialsFromEnv(cat, []string{"ASKAPI_AUTH_API_KEY=0123456789abcdef"})
 	req, err := BuildRequest(context.Background(), cat, op, map[string]any{"query": "Sofia Coppola"}, srv.URL+"/3", cred)
 	if err != nil {
 		t.Fatal(err)
@@ -206,7 +207,7 @@ func TestAuthTMDBQueryKeyRedactedInCall(t *testing.T) {
 	if strings.Contains(call.URL, "0123456789abcdef") || !strings.Contains(call.URL, "api_key=[redacted]") || !strings.Contains(call.URL, "query=Sofia+Coppola") {
 		t.Errorf("call URL %q", call.URL)
 	}
-	if call.Query["api_key"][0] != tools.RedactedMark || call.Query["query"][0] != "Sofia Coppola" || call.Path != "/3/search/person" {
+	if call.Query["api_key"][0] != secret.RedactedMark || call.Query["query"][0] != "Sofia Coppola" || call.Path != "/3/search/person" {
 		t.Errorf("call %+v", call)
 	}
 }
@@ -222,7 +223,7 @@ func TestGenericKeyNotForUserNames(t *testing.T) {
 		"user_token":                 {Type: "apiKey", In: "query", ParamName: "token"},
 		"own":                        {Type: "apiKey", In: "header", ParamName: "X-Own"},
 	}}
-	got := tools.CredentialsFromEnv(cat, []string{tools.GenericAuthEnvVar + "=k", tools.AuthEnvVar("own") + "=o"}).Schemes
+	got := secret.CredentialsFromEnv(cat, []string{secret.GenericAuthEnvVar + "=k", secret.AuthEnvVar("own") + "=o"}).Schemes
 	want := map[string]string{"userApiKey_request_header_": "k", "api_key": "k", "user_token": "k", "own": "o"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("schemes %v, want %v", got, want)

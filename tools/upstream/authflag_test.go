@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"strings"
 	"testing"
 )
@@ -17,7 +18,7 @@ func TestBasicCredential(t *testing.T) {
 		{"YWJj", b64s("YWJj:")},              // base64 of "abc": no colon inside, so a key
 	}
 	for _, c := range cases {
-		if got := tools.BasicCredential(c.secret); got != c.want {
+		if got := secret.BasicCredential(c.secret); got != c.want {
 			t.Errorf("basicCredential(%q) = %q, want %q", c.secret, got, c.want)
 		}
 	}
@@ -29,16 +30,16 @@ func TestParseAuthFlag(t *testing.T) {
 		want tools.SecurityScheme
 		err  string
 	}{
-		{"bearer", tools.SecurityScheme{Name: tools.FlagScheme, Type: "http", Scheme: "bearer"}, ""},
-		{"Basic", tools.SecurityScheme{Name: tools.FlagScheme, Type: "http", Scheme: "basic"}, ""},
-		{"header:X-API-Key", tools.SecurityScheme{Name: tools.FlagScheme, Type: "apiKey", In: "header", ParamName: "X-API-Key"}, ""},
-		{"query: api_key", tools.SecurityScheme{Name: tools.FlagScheme, Type: "apiKey", In: "query", ParamName: "api_key"}, ""},
+		{"bearer", tools.SecurityScheme{Name: secret.FlagScheme, Type: "http", Scheme: "bearer"}, ""},
+		{"Basic", tools.SecurityScheme{Name: secret.FlagScheme, Type: "http", Scheme: "basic"}, ""},
+		{"header:X-API-Key", tools.SecurityScheme{Name: secret.FlagScheme, Type: "apiKey", In: "header", ParamName: "X-API-Key"}, ""},
+		{"query: api_key", tools.SecurityScheme{Name: secret.FlagScheme, Type: "apiKey", In: "query", ParamName: "api_key"}, ""},
 		{"header:", tools.SecurityScheme{}, "needs the header's name"},
 		{"bearer:x", tools.SecurityScheme{}, "takes no name"},
 		{"digest", tools.SecurityScheme{}, "want bearer, basic"},
 	}
 	for _, c := range cases {
-		s, err := tools.ParseAuthFlag(c.in)
+		s, err := secret.ParseAuthFlag(c.in)
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("ParseAuthFlag(%q) error %v, want %q", c.in, err, c.err)
@@ -57,12 +58,12 @@ func TestWithFlagAuth(t *testing.T) {
 	declared := &tools.Operation{Method: "GET", Path: "/keyed", Security: []tools.SecurityRequirement{{"headerKey": nil}}}
 	open := &tools.Operation{Method: "GET", Path: "/open"}
 	cat.Operations = []*tools.Operation{declared, open}
-	s, _ := tools.ParseAuthFlag("bearer")
-	out := tools.WithFlagAuth(cat, s)
-	if open.Security != nil || cat.SecuritySchemes[tools.FlagScheme] != nil {
+	s, _ := secret.ParseAuthFlag("bearer")
+	out := secret.WithFlagAuth(cat, s)
+	if open.Security != nil || cat.SecuritySchemes[secret.FlagScheme] != nil {
 		t.Fatal("WithFlagAuth changed the catalog it was given")
 	}
-	cred := tools.Credentials{Schemes: map[string]string{"headerKey": "hk", tools.FlagScheme: "tok"}}
+	cred := secret.Credentials{Schemes: map[string]string{"headerKey": "hk", secret.FlagScheme: "tok"}}
 	for _, c := range []struct {
 		op            *tools.Operation
 		key, authzHdr string
@@ -80,9 +81,9 @@ func TestWithFlagAuth(t *testing.T) {
 func TestCredentialsUsedNamesVariables(t *testing.T) {
 	cat := authCatalog()
 	cat.Security = []tools.SecurityRequirement{{"basic": nil}, {"bearer": nil}}
-	cred := tools.CredentialsFromEnv(cat, []string{"ASKAPI_API_KEY=sk_test_x"})
+	cred := secret.CredentialsFromEnv(cat, []string{"ASKAPI_API_KEY=sk_test_x"})
 	_ = cred.AddHeader("X-Tenant: acme")
-	got := strings.Join(tools.CredentialsUsed(cat, &tools.Operation{Method: "GET", Path: "/x"}, cred), "; ")
+	got := strings.Join(secret.CredentialsUsed(cat, &tools.Operation{Method: "GET", Path: "/x"}, cred), "; ")
 	want := `ASKAPI_API_KEY (scheme "bearer", Authorization: Bearer); the X-Tenant header of --header / ASKAPI_HEADERS`
 	if got != want {
 		t.Errorf("CredentialsUsed = %q, want %q", got, want)

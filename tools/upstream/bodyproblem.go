@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"mime"
 	"net/http"
 	"strings"
@@ -63,7 +63,7 @@ func noContent(resp *http.Response) bool {
 
 // bodyProblem says what is wrong with a body whose Content-Type declares JSON, nil when
 // nothing is (or nothing was declared). jsonErr is decodeBody's verdict.
-func bodyProblem(resp *http.Response, data []byte, jsonErr error, rd *tools.Redactor) *BodyProblem {
+func bodyProblem(resp *http.Response, data []byte, jsonErr error, rd *secret.Redactor) *BodyProblem {
 	ct := resp.Header.Get("Content-Type")
 	if !isJSONMedia(ct) || noContent(resp) {
 		return nil
@@ -89,7 +89,7 @@ func bodyProblem(resp *http.Response, data []byte, jsonErr error, rd *tools.Reda
 
 // problemExcerpt is the body around offset, redacted, cut on whole characters and never
 // through a secret (Redactor.Excerpt).
-func problemExcerpt(body string, offset int, rd *tools.Redactor) string {
+func problemExcerpt(body string, offset int, rd *secret.Redactor) string {
 	from, to := max(offset-excerptBefore, 0), min(offset+excerptAfter, len(body))
 	for from > 0 && !utf8.RuneStart(body[from]) {
 		from--

@@ -1,20 +1,21 @@
 package upstream
 
 import (
-	"github.com/askapi/askapi/tools"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // A body whose Content-Type declares JSON must be JSON: an empty or malformed one is a
 // problem (the caller answers an error), except where no body is expected at all.
 func TestSendBodyProblem(t *testing.T) {
-	const secret = "0123456789abcdef"
-	long := `{"items": [` + strings.Repeat(`"abcdefgh", `, 40) + `"key ` + secret + `", `
+	const secretValue = "0123456789abcdef"
+	long := `{"items": [` + strings.Repeat(`"abcdefgh", `, 40) + `"key ` + secretValue + `", `
 	cases := []struct {
 		name, method, ct, body string
 		status                 int
@@ -48,7 +49,7 @@ func TestSendBodyProblem(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			resp, err := NewSender(5*time.Second, 0).Send(req, []string{secret})
+			resp, err := NewSender(5*time.Second, 0).Send(req, []string{secretValue})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -63,8 +64,8 @@ func TestSendBodyProblem(t *testing.T) {
 			if !strings.Contains(resp.Problem.Message, c.problem) {
 				t.Errorf("message %q, want %q", resp.Problem.Message, c.problem)
 			}
-			if !strings.Contains(resp.Problem.Excerpt, c.excerpt) || strings.Contains(resp.Problem.Excerpt, secret[:tools.MinSecretLen]) {
-				t.Errorf("excerpt %q, want it to hold %q and no secret", resp.Problem.Excerpt, c.excerpt)
+			if !strings.Contains(resp.Problem.Excerpt, c.excerpt) || strings.Contains(resp.Problem.Excerpt, secretValue[:secret.MinSecretLen]) {
+				t.Errorf("excerpt %q, want it to hold %q and no secretValue", resp.Problem.Excerpt, c.excerpt)
 			}
 		})
 	}

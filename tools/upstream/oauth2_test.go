@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -64,7 +65,7 @@ func (ts *tokenServer) asked() []string {
 func TestOAuth2ClientCredentials(t *testing.T) {
 	ts := newTokenServer(t, 3600)
 	scheme := &tools.SecurityScheme{Name: "oauth", Type: "oauth2", TokenURL: ts.URL}
-	tokens := tools.NewOAuth2Tokens(tools.OAuth2Settings{ClientID: "app", ClientSecret: "s3cret-of-the-app"})
+	tokens := secret.NewOAuth2Tokens(secret.OAuth2Settings{ClientID: "app", ClientSecret: "s3cret-of-the-app"})
 	ctx := context.Background()
 	a, err := tokens.Token(ctx, scheme, []string{"write", "read"})
 	if err != nil {
@@ -78,10 +79,10 @@ func TestOAuth2ClientCredentials(t *testing.T) {
 	if got := strings.Join(ts.asked(), "|"); got != "client_credentials read write|client_credentials admin" {
 		t.Errorf("grants asked: %s", got)
 	}
-	bad := tools.NewOAuth2Tokens(tools.OAuth2Settings{ClientID: "app", ClientSecret: "wrong"})
+	bad := secret.NewOAuth2Tokens(secret.OAuth2Settings{ClientID: "app", ClientSecret: "wrong"})
 	_, err = bad.Token(ctx, scheme, nil)
-	var te *tools.TokenError
-	if !errors.As(err, &te) || te.Code != "invalid_client" || !strings.Contains(te.Vars, tools.OAuth2ClientSecretVar) || strings.Contains(err.Error(), "wrong") {
+	var te *secret.TokenError
+	if !errors.As(err, &te) || te.Code != "invalid_client" || !strings.Contains(te.Vars, secret.OAuth2ClientSecretVar) || strings.Contains(err.Error(), "wrong") {
 		t.Errorf("a refused client: %v", err)
 	}
 }
@@ -91,7 +92,7 @@ func TestOAuth2ClientCredentials(t *testing.T) {
 func TestOAuth2RefreshToken(t *testing.T) {
 	ts := newTokenServer(t, 2)
 	scheme := &tools.SecurityScheme{Name: "oauth", Type: "oauth2", TokenURL: ts.URL}
-	tokens := tools.NewOAuth2Tokens(tools.OAuth2Settings{RefreshToken: "rt-0", RefreshBefore: time.Second})
+	tokens := secret.NewOAuth2Tokens(secret.OAuth2Settings{RefreshToken: "rt-0", RefreshBefore: time.Second})
 	ctx := context.Background()
 	first, err := tokens.Token(ctx, scheme, nil)
 	if err != nil {
@@ -110,8 +111,8 @@ func TestOAuth2RefreshToken(t *testing.T) {
 	ts.mu.Unlock()
 	time.Sleep(1100 * time.Millisecond)
 	_, err = tokens.Token(ctx, scheme, nil)
-	var te *tools.TokenError
-	if !errors.As(err, &te) || te.Code != "invalid_grant" || te.Vars != tools.OAuth2RefreshTokenVar {
+	var te *secret.TokenError
+	if !errors.As(err, &te) || te.Code != "invalid_grant" || te.Vars != secret.OAuth2RefreshTokenVar {
 		t.Errorf("revoked refresh token: %v", err)
 	}
 }
@@ -135,8 +136,8 @@ func TestOAuth2RenewsRefusedToken(t *testing.T) {
 	defer api.Close()
 	cat := &tools.Catalog{SecuritySchemes: map[string]*tools.SecurityScheme{"oauth": {Name: "oauth", Type: "oauth2", TokenURL: ts.URL}},
 		Security: []tools.SecurityRequirement{{"oauth": {"read"}}}}
-	tokens := tools.NewOAuth2Tokens(tools.OAuth2Settings{ClientID: "app", ClientSecret: "s3cret-of-the-app"})
-	cred := tools.Credentials{OAuth2: tokens}
+	tokens := secret.NewOAuth2Tokens(secret.OAuth2Settings{ClientID: "app", ClientSecret: "s3cret-of-the-app"})
+	cred := secret.Credentials{OAuth2: tokens}
 	client := &http.Client{Transport: tokens.Transport(nil)}
 	send := func(method string) int {
 		req, err := BuildRequest(context.Background(), cat, &tools.Operation{Method: method, Path: "/x"}, nil, api.URL, cred)

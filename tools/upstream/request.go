@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"io"
 	"net/http"
 	"net/url"
@@ -20,7 +21,7 @@ const userAgent = "askapi"
 // Unknown arguments are ignored (the caller validates first). baseURL has already been
 // chosen by the caller (--base-url, else op.ServerURL, else cat.BaseURL); the request never
 // leaves it, whatever the arguments hold.
-func BuildRequest(ctx context.Context, cat *tools.Catalog, op *tools.Operation, args map[string]any, baseURL string, cred tools.Credentials) (*http.Request, error) {
+func BuildRequest(ctx context.Context, cat *tools.Catalog, op *tools.Operation, args map[string]any, baseURL string, cred secret.Credentials) (*http.Request, error) {
 	if op == nil {
 		return nil, errors.New("build request: no operation")
 	}
@@ -69,7 +70,7 @@ func BuildRequest(ctx context.Context, cat *tools.Catalog, op *tools.Operation, 
 	if len(cookies) > 0 {
 		req.Header.Set("Cookie", strings.Join(cookies, "; "))
 	}
-	if err := tools.ApplyAuth(req, cat, op, cred); err != nil {
+	if err := secret.ApplyAuth(req, cat, op, cred); err != nil {
 		return nil, fmt.Errorf("build request for %s: %w", op.Key(), err)
 	}
 	return req, nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -38,7 +39,7 @@ func captureServer(t *testing.T) (*httptest.Server, *[]seen) {
 }
 
 // roundTrip builds the request, sends it to srv and returns what the server saw.
-func roundTrip(t *testing.T, srv *httptest.Server, got *[]seen, cat *tools.Catalog, op *tools.Operation, base string, args map[string]any, cred tools.Credentials) seen {
+func roundTrip(t *testing.T, srv *httptest.Server, got *[]seen, cat *tools.Catalog, op *tools.Operation, base string, args map[string]any, cred secret.Credentials) seen {
 	t.Helper()
 	req, err := BuildRequest(context.Background(), cat, op, args, base, cred)
 	if err != nil {
@@ -65,17 +66,17 @@ func TestRequestPathEscaping(t *testing.T) {
 		{"x?y#z", "/api/v2/silence/x%3Fy%23z"},
 	}
 	for _, c := range cases {
-		s := roundTrip(t, srv, got, nil, op, srv.URL+"/api/v2/", map[string]any{"silenceID": c.value}, tools.Credentials{})
+		s := roundTrip(t, srv, got, nil, op, srv.URL+"/api/v2/", map[string]any{"silenceID": c.value}, secret.Credentials{})
 		if s.RequestURI != c.wantURI {
 			t.Errorf("%q: server saw %q, want %q", c.value, s.RequestURI, c.wantURI)
 		}
 	}
 	for _, bad := range []any{"..", ".", "", []any{}} {
-		if _, err := BuildRequest(context.Background(), nil, op, map[string]any{"silenceID": bad}, srv.URL, tools.Credentials{}); err == nil {
+		if _, err := BuildRequest(context.Background(), nil, op, map[string]any{"silenceID": bad}, srv.URL, secret.Credentials{}); err == nil {
 			t.Errorf("path value %q accepted", bad)
 		}
 	}
-	if _, err := BuildRequest(context.Background(), nil, op, map[string]any{}, srv.URL, tools.Credentials{}); err == nil {
+	if _, err := BuildRequest(context.Background(), nil, op, map[string]any{}, srv.URL, secret.Credentials{}); err == nil {
 		t.Error("missing path parameter accepted")
 	}
 }
@@ -90,13 +91,13 @@ func TestRequestBaseURLJoin(t *testing.T) {
 		{"https://h:8443/v1?x=1", "https://h:8443/v1/silences?x=1"},
 	}
 	for _, c := range cases {
-		req, err := BuildRequest(context.Background(), nil, op, nil, c.base, tools.Credentials{})
+		req, err := BuildRequest(context.Background(), nil, op, nil, c.base, secret.Credentials{})
 		if err != nil || req.URL.String() != c.want {
 			t.Errorf("base %q: got %v, %v; want %q", c.base, req.URL, err, c.want)
 		}
 	}
 	for _, bad := range []string{"", "/api/v2", "ftp://h/x", "http://%zz"} {
-		if _, err := BuildRequest(context.Background(), nil, op, nil, bad, tools.Credentials{}); err == nil {
+		if _, err := BuildRequest(context.Background(), nil, op, nil, bad, secret.Credentials{}); err == nil {
 			t.Errorf("base %q accepted", bad)
 		}
 	}
@@ -109,7 +110,7 @@ func TestRequestAlertmanager(t *testing.T) {
 	s := roundTrip(t, srv, got, nil, op, srv.URL+"/api/v2/", map[string]any{
 		"filter":        []any{`alertname="Watchdog"`, `severity=~"crit.*"`},
 		"_user_request": "show silences", "_continuation": "tok",
-	}, tools.Credentials{})
+	}, secret.Credentials{})
 	if s.RequestURI[:len("/api/v2/silences?")] != "/api/v2/silences?" {
 		t.Errorf("URI %q", s.RequestURI)
 	}
@@ -130,14 +131,14 @@ func TestRequestSpotify(t *testing.T) {
 		{Name: "type", Arg: "type", In: "query", Required: true, Explode: boolPtr(false)},
 		{Name: "limit", Arg: "limit", In: "query"},
 	}}
-	s := roundTrip(t, srv, got, nil, search, base, map[string]any{"q": "remaster track:Doxy", "type": []any{"album", "track"}, "limit": 10.0}, tools.Credentials{})
+	s := roundTrip(t, srv, got, nil, search, base, map[string]any{"q": "remaster track:Doxy", "type": []any{"album", "track"}, "limit": 10.0}, secret.Credentials{})
 	if s.RawQuery != "q=remaster+track%3ADoxy&type=album,track&limit=10" {
 		t.Errorf("search query %q", s.RawQuery)
 	}
 
 	// ids is a comma-separated string, sent as one value.
 	save := &tools.Operation{Method: "PUT", Path: "/me/albums", Params: []*tools.Param{{Name: "ids", Arg: "ids", In: "query", Required: true}}}
-	s = roundTrip(t, srv, got, nil, save, base, map[string]any{"ids": "382ObEPsp2rxGrnsizN5TX,1A2GTWGtFfWp7KSQTwWOyo"}, tools.Credentials{})
+	s = roundTrip(t, srv, got, nil, save, base, map[string]any{"ids": "382ObEPsp2rxGrnsizN5TX,1A2GTWGtFfWp7KSQTwWOyo"}, secret.Credentials{})
 	if ids := s.Query["ids"]; len(ids) != 1 || ids[0] != "382ObEPsp2rxGrnsizN5TX,1A2GTWGtFfWp7KSQTwWOyo" || s.Body != "" {
 		t.Errorf("ids %q, body %q", ids, s.Body)
 	}
@@ -155,7 +156,7 @@ func TestRequestSpotify(t *testing.T) {
 		"uris__query": "spotify:track:4iV5W9uYEdYUVa79Axb7Rh",
 		"uris":        []any{"spotify:track:1301WleyT98MSxVHPZCA6M"},
 		"position":    json.Number("3"),
-	}, tools.Credentials{})
+	}, secret.Credentials{})
 	if s.RequestURI != "/v1/playlists/3cEYpjA9oz9GiPac4AsH4n/tracks?uris=spotify%3Atrack%3A4iV5W9uYEdYUVa79Axb7Rh" {
 		t.Errorf("URI %q", s.RequestURI)
 	}
@@ -171,7 +172,7 @@ func TestRequestTMDBNumbers(t *testing.T) {
 		{Name: "page", Arg: "page", In: "query"},
 		{Name: "include_adult", Arg: "include_adult", In: "query"},
 	}}
-	s := roundTrip(t, srv, got, nil, op, srv.URL+"/3", map[string]any{"person_id": 72129.0, "page": json.Number("2"), "include_adult": false}, tools.Credentials{})
+	s := roundTrip(t, srv, got, nil, op, srv.URL+"/3", map[string]any{"person_id": 72129.0, "page": json.Number("2"), "include_adult": false}, secret.Credentials{})
 	if s.RequestURI != "/3/person/72129/movie_credits?page=2&include_adult=false" {
 		t.Errorf("URI %q", s.RequestURI)
 	}
@@ -184,41 +185,41 @@ func TestRequestBodies(t *testing.T) {
 	}
 	args := map[string]any{"name": "a b&c", "tags": []any{"x", "y"}, "meta": map[string]any{"k": "v"}, "size": 3.0, "ignored": "never sent"}
 
-	s := roundTrip(t, srv, got, nil, flat("application/json"), srv.URL, args, tools.Credentials{})
+	s := roundTrip(t, srv, got, nil, flat("application/json"), srv.URL, args, secret.Credentials{})
 	if s.Body != `{"meta":{"k":"v"},"name":"a b\u0026c","size":3,"tags":["x","y"]}` {
 		t.Errorf("json body %s", s.Body)
 	}
-	s = roundTrip(t, srv, got, nil, flat("application/vnd.api+json"), srv.URL, args, tools.Credentials{})
+	s = roundTrip(t, srv, got, nil, flat("application/vnd.api+json"), srv.URL, args, secret.Credentials{})
 	if !strings.HasPrefix(s.Body, `{"meta"`) || s.Header.Get("Content-Type") != "application/vnd.api+json" {
 		t.Errorf("+json body %s", s.Body)
 	}
 
-	s = roundTrip(t, srv, got, nil, flat("application/x-www-form-urlencoded"), srv.URL, args, tools.Credentials{})
+	s = roundTrip(t, srv, got, nil, flat("application/x-www-form-urlencoded"), srv.URL, args, secret.Credentials{})
 	// Form style, explode: arrays repeat the key, an object's properties become keys.
 	if s.Body != "k=v&name=a+b%26c&size=3&tags=x&tags=y" {
 		t.Errorf("form body %q", s.Body)
 	}
 	op := flat("application/x-www-form-urlencoded")
 	op.Body.Encodings = map[string]string{"meta": "application/json"}
-	s = roundTrip(t, srv, got, nil, op, srv.URL, args, tools.Credentials{})
+	s = roundTrip(t, srv, got, nil, op, srv.URL, args, secret.Credentials{})
 	if v, _ := url.ParseQuery(s.Body); v.Get("meta") != `{"k":"v"}` {
 		t.Errorf("form body with JSON field %q", s.Body)
 	}
 
-	s = roundTrip(t, srv, got, nil, flat("multipart/form-data"), srv.URL, args, tools.Credentials{})
+	s = roundTrip(t, srv, got, nil, flat("multipart/form-data"), srv.URL, args, secret.Credentials{})
 	parts := readMultipart(t, s)
 	if parts["name"][0] != "a b&c" || len(parts["tags"]) != 2 || parts["meta"][0] != `{"k":"v"}` || parts["size"][0] != "3" {
 		t.Errorf("multipart parts %v", parts)
 	}
 
 	text := &tools.Operation{Method: "POST", Path: "/note", Body: &tools.Body{ContentType: "text/plain", Arg: "body"}}
-	s = roundTrip(t, srv, got, nil, text, srv.URL, map[string]any{"body": "hello"}, tools.Credentials{})
+	s = roundTrip(t, srv, got, nil, text, srv.URL, map[string]any{"body": "hello"}, secret.Credentials{})
 	if s.Body != "hello" || !strings.HasPrefix(s.Header.Get("Content-Type"), "text/plain") {
 		t.Errorf("text body %q", s.Body)
 	}
 
 	whole := &tools.Operation{Method: "PUT", Path: "/list", Body: &tools.Body{ContentType: "application/json", Arg: "body"}}
-	s = roundTrip(t, srv, got, nil, whole, srv.URL, map[string]any{"body": []any{1.0, "two"}}, tools.Credentials{})
+	s = roundTrip(t, srv, got, nil, whole, srv.URL, map[string]any{"body": []any{1.0, "two"}}, secret.Credentials{})
 	if s.Body != `[1,"two"]` {
 		t.Errorf("array body %q", s.Body)
 	}
@@ -240,12 +241,12 @@ func readMultipart(t *testing.T, s seen) map[string][]string {
 
 func TestRequestBodyPresence(t *testing.T) {
 	optional := &tools.Operation{Method: "POST", Path: "/x", Body: &tools.Body{ContentType: "application/json", Flattened: true, Props: []string{"a"}}}
-	req, err := BuildRequest(context.Background(), nil, optional, map[string]any{"other": 1.0}, "http://h", tools.Credentials{})
+	req, err := BuildRequest(context.Background(), nil, optional, map[string]any{"other": 1.0}, "http://h", secret.Credentials{})
 	if err != nil || req.Body != nil || req.Header.Get("Content-Type") != "" {
 		t.Errorf("optional body sent without arguments: %v, %v", req.Body, err)
 	}
 	required := &tools.Operation{Method: "POST", Path: "/x", Body: &tools.Body{ContentType: "application/json", Required: true, Flattened: true, Props: []string{"a"}}}
-	req, err = BuildRequest(context.Background(), nil, required, nil, "http://h", tools.Credentials{})
+	req, err = BuildRequest(context.Background(), nil, required, nil, "http://h", secret.Credentials{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +254,7 @@ func TestRequestBodyPresence(t *testing.T) {
 		t.Errorf("required empty body = %q", b)
 	}
 	whole := &tools.Operation{Method: "POST", Path: "/x", Body: &tools.Body{ContentType: "application/json", Required: true, Arg: "body"}}
-	if _, err := BuildRequest(context.Background(), nil, whole, nil, "http://h", tools.Credentials{}); err == nil {
+	if _, err := BuildRequest(context.Background(), nil, whole, nil, "http://h", secret.Credentials{}); err == nil {
 		t.Error("missing required body accepted")
 	}
 }
@@ -267,7 +268,7 @@ func TestRequestHeadersAndCookies(t *testing.T) {
 	}}
 	req, err := BuildRequest(context.Background(), nil, op, map[string]any{
 		"X_Trace": []any{"a", "b"}, "Authorization": "Bearer from-chat", "session": "s 1", "prefs": []any{"x", "y"},
-	}, "http://h", tools.Credentials{})
+	}, "http://h", secret.Credentials{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +281,7 @@ func TestRequestHeadersAndCookies(t *testing.T) {
 	if c := req.Header.Get("Cookie"); c != "session=s+1; prefs=x,y" {
 		t.Errorf("Cookie = %q", c)
 	}
-	if _, err := BuildRequest(context.Background(), nil, op, map[string]any{"X_Trace": "a\nB: c"}, "http://h", tools.Credentials{}); err == nil {
+	if _, err := BuildRequest(context.Background(), nil, op, map[string]any{"X_Trace": "a\nB: c"}, "http://h", secret.Credentials{}); err == nil {
 		t.Error("header injection accepted")
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"io"
 	"mime"
 	"net/http"
@@ -42,7 +42,7 @@ type Response struct {
 // readResponse reads at most max bytes (one more to detect truncation) and parses them.
 // rd hides nothing here: it tells where a cut would split a secret, and what to redact
 // from a problem's excerpt.
-func readResponse(resp *http.Response, max int64, rd *tools.Redactor) (*Response, error) {
+func readResponse(resp *http.Response, max int64, rd *secret.Redactor) (*Response, error) {
 	// Read past the cap by the longest secret form, so one that straddles it is seen
 	// whole and the cut can move before it.
 	data, err := io.ReadAll(io.LimitReader(resp.Body, max+1+int64(rd.Longest())))
@@ -151,7 +151,7 @@ func CallOf(req *http.Request, status int, d time.Duration, secrets []string) Ca
 	if req.URL == nil {
 		return c
 	}
-	rd := tools.RedactorFor(secrets)
+	rd := secret.RedactorFor(secrets)
 	c.URL = redactURL(req.URL, rd)
 	c.Path = rd.String(req.URL.EscapedPath())
 	if q, err := url.ParseQuery(req.URL.RawQuery); err == nil && len(q) > 0 {
@@ -167,16 +167,16 @@ func CallOf(req *http.Request, status int, d time.Duration, secrets []string) Ca
 
 // redactValue hides a whole value that is or contains a secret, not just the secret
 // inside it.
-func redactValue(v string, rd *tools.Redactor) string {
+func redactValue(v string, rd *secret.Redactor) string {
 	if rd.IsSecret(v) {
-		return tools.RedactedMark
+		return secret.RedactedMark
 	}
 	return v
 }
 
 // redactURL renders u with user-info passwords and secret query values hidden, keeping
 // the query's order and encoding otherwise.
-func redactURL(u *url.URL, rd *tools.Redactor) string {
+func redactURL(u *url.URL, rd *secret.Redactor) string {
 	cp := *u
 	if cp.RawQuery != "" {
 		pairs := strings.Split(cp.RawQuery, "&")
@@ -186,7 +186,7 @@ func redactURL(u *url.URL, rd *tools.Redactor) string {
 				continue
 			}
 			if uv, err := url.QueryUnescape(v); err == nil && redactValue(uv, rd) != uv {
-				pairs[i] = k + "=" + tools.RedactedMark
+				pairs[i] = k + "=" + secret.RedactedMark
 			}
 		}
 		cp.RawQuery = strings.Join(pairs, "&")

@@ -2,7 +2,7 @@ package upstream
 
 import (
 	"encoding/json"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"net/http"
 	"reflect"
 	"strings"
@@ -44,7 +44,7 @@ func TestResponseCallOf(t *testing.T) {
 	if call.URL != "https://ann:xxxxx@api.example/3/person/72129?api_key=[redacted]&language=en-US&t=pre-k3y-post&u=[redacted]" {
 		t.Errorf("URL %q", call.URL)
 	}
-	wantQuery := map[string][]string{"api_key": {tools.RedactedMark}, "language": {"en-US"}, "t": {"pre-k3y-post"}, "u": {tools.RedactedMark}}
+	wantQuery := map[string][]string{"api_key": {secret.RedactedMark}, "language": {"en-US"}, "t": {"pre-k3y-post"}, "u": {secret.RedactedMark}}
 	if call.Method != "GET" || call.Path != "/3/person/72129" || call.Status != 200 || call.DurationMS != 1234 || !reflect.DeepEqual(call.Query, wantQuery) {
 		t.Errorf("call %+v", call)
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"net"
 	"net/http"
 	"net/url"
@@ -92,7 +92,7 @@ func (s *Sender) Send(req *http.Request, secrets []string) (*Response, error) {
 		if resp != nil && errors.Is(err, ErrCrossHostRedirect) {
 			// net/http has closed this body already; status and Location are what matter.
 			out := &Response{Status: resp.StatusCode, ContentType: resp.Header.Get("Content-Type"), Header: resp.Header}
-			out.Note = tools.Redact(fmt.Sprintf("redirect to %s refused: askapi only calls the configured server", redirectTarget(resp, secrets)), secrets)
+			out.Note = secret.Redact(fmt.Sprintf("redirect to %s refused: askapi only calls the configured server", redirectTarget(resp, secrets)), secrets)
 			// Not the answer the call asked for: the caller reports it as an error.
 			out.Problem = &BodyProblem{Message: fmt.Sprintf("the API answered %d, a %s", resp.StatusCode, out.Note)}
 			out.Duration = time.Since(start)
@@ -101,12 +101,12 @@ func (s *Sender) Send(req *http.Request, secrets []string) (*Response, error) {
 		return nil, s.sendError(req, err, secrets)
 	}
 	defer resp.Body.Close()
-	out, err := readResponse(resp, s.maxBody(), tools.RedactorFor(secrets))
+	out, err := readResponse(resp, s.maxBody(), secret.RedactorFor(secrets))
 	if err != nil {
 		return nil, s.sendError(req, err, secrets)
 	}
 	out.Duration = time.Since(start)
-	out.Note = tools.Redact(out.Note, secrets)
+	out.Note = secret.Redact(out.Note, secrets)
 	return out, nil
 }
 
@@ -145,7 +145,7 @@ func redirectTarget(resp *http.Response, secrets []string) string {
 	loc := resp.Header.Get("Location")
 	if resp.Request != nil {
 		if u, err := resp.Request.URL.Parse(loc); err == nil {
-			return redactURL(u, tools.RedactorFor(secrets))
+			return redactURL(u, secret.RedactorFor(secrets))
 		}
 	}
 	return loc
@@ -179,7 +179,7 @@ func (s *Sender) sendError(req *http.Request, err error, secrets []string) error
 			reason = fmt.Sprintf("no response within %s", s.Timeout)
 		}
 	}
-	rd := tools.RedactorFor(secrets)
+	rd := secret.RedactorFor(secrets)
 	msg := fmt.Sprintf("calling %s %s: %s", req.Method, redactURL(req.URL, rd), reason)
 	return &SendError{Timeout: timeout, msg: rd.String(msg), cause: cause}
 }

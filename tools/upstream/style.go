@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 	"math"
 	"net/url"
 	"reflect"
@@ -316,7 +317,7 @@ func headerValue(p *tools.Param, v any) (string, error) {
 		return "", err
 	}
 	out := strings.Join(parts, ",")
-	if err := tools.CheckHeaderValue(out); err != nil {
+	if err := secret.CheckHeaderValue(out); err != nil {
 		return "", err
 	}
 	return out, nil

@@ -1,9 +1,10 @@
-package tools
+package secret
 
 import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"github.com/askapi/askapi/tools"
 	"net/http"
 	"net/url"
 	"sort"
@@ -25,7 +26,7 @@ type Credentials struct {
 }
 
 // has reports whether the scheme can be given a credential: a secret, or a token.
-func (c Credentials) has(name string, s *SecurityScheme) bool {
+func (c Credentials) has(name string, s *tools.SecurityScheme) bool {
 	return c.Schemes[name] != "" || c.OAuth2.serves(s)
 }
 
@@ -50,7 +51,7 @@ func AuthEnvVar(scheme string) string {
 // CredentialsFromEnv reads ASKAPI_AUTH_<SCHEME> for each scheme of the catalog (scheme name
 // upper-cased, non-alphanumerics → '_'). environ is os.Environ()-shaped; empty values are
 // ignored.
-func CredentialsFromEnv(c *Catalog, environ []string) Credentials {
+func CredentialsFromEnv(c *tools.Catalog, environ []string) Credentials {
 	env := map[string]string{}
 	for _, kv := range environ {
 		if k, v, ok := strings.Cut(kv, "="); ok {
@@ -78,10 +79,10 @@ func CredentialsFromEnv(c *Catalog, environ []string) Credentials {
 // carriesUserName reports a scheme that carries who the caller is, not a secret: its
 // name or its parameter's says user (or login) and nothing of a key, token or password
 // (Discourse's Api-Username). Pendo's "userApiKey" is a key.
-func carriesUserName(name string, s *SecurityScheme) bool {
+func carriesUserName(name string, s *tools.SecurityScheme) bool {
 	var words []string
 	for _, n := range []string{name, s.ParamName} {
-		for _, w := range NameWords(n) {
+		for _, w := range tools.NameWords(n) {
 			words = append(words, strings.ToLower(w))
 		}
 	}
@@ -173,7 +174,7 @@ func (c Credentials) Secrets() []string {
 }
 
 // securityFor returns the requirement alternatives that apply to the operation.
-func securityFor(cat *Catalog, op *Operation) []SecurityRequirement {
+func securityFor(cat *tools.Catalog, op *tools.Operation) []tools.SecurityRequirement {
 	if op != nil && op.Security != nil {
 		return op.Security
 	}
@@ -189,9 +190,9 @@ func securityFor(cat *Catalog, op *Operation) []SecurityRequirement {
 // shows the user wants it used (higher limits, private data). ok is false when nothing
 // applies: the request then goes without scheme auth (--header may still carry it) and the
 // upstream answers 401.
-func chooseRequirement(reqs []SecurityRequirement, schemes map[string]*SecurityScheme, cred Credentials) (SecurityRequirement, bool) {
+func chooseRequirement(reqs []tools.SecurityRequirement, schemes map[string]*tools.SecurityScheme, cred Credentials) (tools.SecurityRequirement, bool) {
 	anonymous := false
-	var met []SecurityRequirement
+	var met []tools.SecurityRequirement
 	for _, r := range reqs {
 		if len(r) == 0 {
 			anonymous = true
@@ -207,7 +208,7 @@ func chooseRequirement(reqs []SecurityRequirement, schemes map[string]*SecurityS
 	return nil, anonymous
 }
 
-func requirementMet(r SecurityRequirement, schemes map[string]*SecurityScheme, has func(string, *SecurityScheme) bool) bool {
+func requirementMet(r tools.SecurityRequirement, schemes map[string]*tools.SecurityScheme, has func(string, *tools.SecurityScheme) bool) bool {
 	for name := range r {
 		s := schemes[name]
 		if s == nil || !supportedScheme(s) || !has(name, s) {
@@ -217,7 +218,7 @@ func requirementMet(r SecurityRequirement, schemes map[string]*SecurityScheme, h
 	return true
 }
 
-func supportedScheme(s *SecurityScheme) bool {
+func supportedScheme(s *tools.SecurityScheme) bool {
 	switch s.Type {
 	case "apiKey":
 		return s.ParamName != "" && (s.In == "header" || s.In == "query" || s.In == "cookie")
@@ -231,17 +232,17 @@ func supportedScheme(s *SecurityScheme) bool {
 // authenticate (those of its first requirement; AuthEnvVar names their variables), or nil
 // when a requirement is met (by a scheme secret or by a --header setting the same header)
 // or anonymous access is allowed.
-func MissingCredentials(cat *Catalog, op *Operation, cred Credentials) []string {
+func MissingCredentials(cat *tools.Catalog, op *tools.Operation, cred Credentials) []string {
 	reqs := securityFor(cat, op)
 	if len(reqs) == 0 {
 		return nil
 	}
-	var schemes map[string]*SecurityScheme
+	var schemes map[string]*tools.SecurityScheme
 	if cat != nil {
 		schemes = cat.SecuritySchemes
 	}
 	for _, r := range reqs {
-		if len(r) == 0 || requirementMet(r, schemes, func(name string, s *SecurityScheme) bool {
+		if len(r) == 0 || requirementMet(r, schemes, func(name string, s *tools.SecurityScheme) bool {
 			return cred.has(name, s) || headerCarries(cred.Headers, s)
 		}) {
 			return nil
@@ -262,7 +263,7 @@ func MissingCredentials(cat *Catalog, op *Operation, cred Credentials) []string 
 }
 
 // headerCarries reports whether a configured header already does the scheme's job.
-func headerCarries(h http.Header, s *SecurityScheme) bool {
+func headerCarries(h http.Header, s *tools.SecurityScheme) bool {
 	if s.Type == "apiKey" {
 		return s.In == "header" && h.Get(s.ParamName) != ""
 	}
@@ -271,8 +272,8 @@ func headerCarries(h http.Header, s *SecurityScheme) bool {
 
 // ApplyAuth adds the chosen requirement's credentials, then the configured headers, which
 // win over anything else because the user set them explicitly.
-func ApplyAuth(req *http.Request, cat *Catalog, op *Operation, cred Credentials) error {
-	var schemes map[string]*SecurityScheme
+func ApplyAuth(req *http.Request, cat *tools.Catalog, op *tools.Operation, cred Credentials) error {
+	var schemes map[string]*tools.SecurityScheme
 	if cat != nil {
 		schemes = cat.SecuritySchemes
 	}
@@ -310,7 +311,7 @@ func ApplyAuth(req *http.Request, cat *Catalog, op *Operation, cred Credentials)
 }
 
 // applyScheme puts one secret where its scheme says. Errors never include the secret.
-func applyScheme(req *http.Request, s *SecurityScheme, secret string) error {
+func applyScheme(req *http.Request, s *tools.SecurityScheme, secret string) error {
 	secret = strings.TrimSpace(secret)
 	if err := CheckHeaderValue(secret); err != nil {
 		return errors.New("secret contains a control character")

@@ -1,4 +1,4 @@
-package tools
+package secret
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/askapi/askapi/tools"
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
 )
@@ -86,12 +87,12 @@ func NewOAuth2Tokens(s OAuth2Settings) *OAuth2Tokens {
 
 // serves reports whether the store can get a token for s: an oauth2 scheme whose token URL
 // the spec or the settings give.
-func (t *OAuth2Tokens) serves(s *SecurityScheme) bool {
+func (t *OAuth2Tokens) serves(s *tools.SecurityScheme) bool {
 	return t != nil && s != nil && s.Type == "oauth2" && t.tokenURL(s) != ""
 }
 
 // ServesAny reports whether the store can get a token for any scheme of the catalog.
-func (t *OAuth2Tokens) ServesAny(cat *Catalog) bool {
+func (t *OAuth2Tokens) ServesAny(cat *tools.Catalog) bool {
 	for _, s := range cat.SecuritySchemes {
 		if t.serves(s) {
 			return true
@@ -100,7 +101,7 @@ func (t *OAuth2Tokens) ServesAny(cat *Catalog) bool {
 	return false
 }
 
-func (t *OAuth2Tokens) tokenURL(s *SecurityScheme) string {
+func (t *OAuth2Tokens) tokenURL(s *tools.SecurityScheme) string {
 	if t.settings.TokenURL != "" {
 		return t.settings.TokenURL
 	}
@@ -108,7 +109,7 @@ func (t *OAuth2Tokens) tokenURL(s *SecurityScheme) string {
 }
 
 // Token returns a valid access token for the scheme and the operation's scopes.
-func (t *OAuth2Tokens) Token(ctx context.Context, s *SecurityScheme, scopes []string) (string, error) {
+func (t *OAuth2Tokens) Token(ctx context.Context, s *tools.SecurityScheme, scopes []string) (string, error) {
 	tok, err := t.cacheFor(s, scopes).get(t.withClient(ctx))
 	if err != nil {
 		return "", err
@@ -117,7 +118,7 @@ func (t *OAuth2Tokens) Token(ctx context.Context, s *SecurityScheme, scopes []st
 }
 
 // cacheFor is the token cache of a token URL and scopes, made on first use.
-func (t *OAuth2Tokens) cacheFor(s *SecurityScheme, scopes []string) *tokenCache {
+func (t *OAuth2Tokens) cacheFor(s *tools.SecurityScheme, scopes []string) *tokenCache {
 	if len(scopes) == 0 {
 		scopes = t.settings.Scopes
 	}

@@ -1,7 +1,8 @@
-package tools
+package secret
 
 import (
 	"fmt"
+	"github.com/askapi/askapi/tools"
 	"strings"
 )
 
@@ -12,10 +13,10 @@ const FlagScheme = "auth"
 // ParseAuthFlag reads --auth: bearer, basic, header:NAME or query:NAME, the way a key
 // goes where the spec declares no security scheme (GitHub's REST description); or oauth2,
 // tokens from --oauth2-token-url.
-func ParseAuthFlag(v string) (*SecurityScheme, error) {
+func ParseAuthFlag(v string) (*tools.SecurityScheme, error) {
 	kind, name, _ := strings.Cut(strings.TrimSpace(v), ":")
 	name = strings.TrimSpace(name)
-	s := &SecurityScheme{Name: FlagScheme}
+	s := &tools.SecurityScheme{Name: FlagScheme}
 	switch strings.ToLower(kind) {
 	case "bearer", "basic":
 		if name != "" {
@@ -41,14 +42,14 @@ func ParseAuthFlag(v string) (*SecurityScheme, error) {
 // WithFlagAuth returns a copy of cat in which every operation that no supported scheme
 // secures requires s: --auth says how the key goes where the spec is silent, and leaves
 // alone what the spec declares.
-func WithFlagAuth(cat *Catalog, s *SecurityScheme) *Catalog {
+func WithFlagAuth(cat *tools.Catalog, s *tools.SecurityScheme) *tools.Catalog {
 	out := cat.Clone()
-	out.SecuritySchemes = make(map[string]*SecurityScheme, len(cat.SecuritySchemes)+1)
+	out.SecuritySchemes = make(map[string]*tools.SecurityScheme, len(cat.SecuritySchemes)+1)
 	for k, v := range cat.SecuritySchemes {
 		out.SecuritySchemes[k] = v
 	}
 	out.SecuritySchemes[FlagScheme] = s
-	flagged := []SecurityRequirement{{FlagScheme: nil}}
+	flagged := []tools.SecurityRequirement{{FlagScheme: nil}}
 	for _, op := range out.Operations {
 		if !securedBySpec(securityFor(cat, op), cat.SecuritySchemes) {
 			op.Security = flagged
@@ -61,7 +62,7 @@ func WithFlagAuth(cat *Catalog, s *SecurityScheme) *Catalog {
 }
 
 // securedBySpec reports requirements of which one names a scheme askapi can send.
-func securedBySpec(reqs []SecurityRequirement, schemes map[string]*SecurityScheme) bool {
+func securedBySpec(reqs []tools.SecurityRequirement, schemes map[string]*tools.SecurityScheme) bool {
 	for _, r := range reqs {
 		for name := range r {
 			if s := schemes[name]; s != nil && supportedScheme(s) {
@@ -73,7 +74,7 @@ func securedBySpec(reqs []SecurityRequirement, schemes map[string]*SecuritySchem
 }
 
 // DeclaresAuth reports whether the spec declares any security scheme askapi can send.
-func DeclaresAuth(cat *Catalog) bool {
+func DeclaresAuth(cat *tools.Catalog) bool {
 	for _, s := range cat.SecuritySchemes {
 		if supportedScheme(s) {
 			return true

@@ -1,6 +1,7 @@
-package tools
+package secret
 
 import (
+	"github.com/askapi/askapi/tools"
 	"net/http"
 	"regexp"
 	"sort"
@@ -37,7 +38,7 @@ var describesBareSecret = regexp.MustCompile(`(?i)\b(?:application|app|api|acces
 
 // IsCredentialParam reports whether a header, query or cookie parameter carries a
 // credential.
-func IsCredentialParam(p *Param) bool {
+func IsCredentialParam(p *tools.Param) bool {
 	if p.In != "header" && p.In != "query" && p.In != "cookie" {
 		return false
 	}
@@ -76,7 +77,7 @@ func IsCredentialParam(p *Param) bool {
 // snakeWords lower-cases a name and joins its words with underscores (X-API-Key →
 // x_api_key), splitting as tool names are split.
 func snakeWords(s string) string {
-	return strings.ToLower(strings.Join(NameWords(s), "_"))
+	return strings.ToLower(strings.Join(tools.NameWords(s), "_"))
 }
 
 // ConfigParams takes out of every operation the parameters that are not arguments:
@@ -85,16 +86,16 @@ func snakeWords(s string) string {
 // security of its own (GoToWebinar's "Access token"): ignoring it would send the call
 // without one. An operation changed gets its input schema from inputSchemaFor (the
 // compiler's, which shares one per content).
-func ConfigParams(cat *Catalog, inputSchemaFor func(*Operation) map[string]any) {
+func ConfigParams(cat *tools.Catalog, inputSchemaFor func(*tools.Operation) map[string]any) {
 	// Only the spec's own schemes say a parameter is a credential: those made below for
 	// credential parameters must not turn a same-named argument elsewhere into one.
-	declared := make(map[string]*SecurityScheme, len(cat.SecuritySchemes))
+	declared := make(map[string]*tools.SecurityScheme, len(cat.SecuritySchemes))
 	for n, s := range cat.SecuritySchemes {
 		declared[n] = s
 	}
 	for _, op := range cat.Operations {
-		var keep []*Param
-		var creds []*Param
+		var keep []*tools.Param
+		var creds []*tools.Param
 		secured := len(securityFor(cat, op)) > 0
 		for _, p := range op.Params {
 			switch {
@@ -123,12 +124,12 @@ func ConfigParams(cat *Catalog, inputSchemaFor func(*Operation) map[string]any) 
 // header is sent on every request, so the argument is never published nor asked.
 // Operations are replaced, not changed, so a catalog shared with another pipeline is
 // untouched (call it on a Clone).
-func DropConfiguredHeaders(cat *Catalog, headers http.Header) {
+func DropConfiguredHeaders(cat *tools.Catalog, headers http.Header) {
 	if len(headers) == 0 {
 		return
 	}
 	for _, op := range cat.Operations {
-		var keep []*Param
+		var keep []*tools.Param
 		for _, p := range op.Params {
 			if p.In == "header" && headers.Get(p.Name) != "" {
 				continue
@@ -139,14 +140,14 @@ func DropConfiguredHeaders(cat *Catalog, headers http.Header) {
 			continue
 		}
 		op.Params = keep
-		op.InputSchema = InputSchema(op)
+		op.InputSchema = tools.InputSchema(op)
 	}
 }
 
 // schemeParam names the declared apiKey scheme that a parameter carries (same place,
 // same name), or "". The spec calls that header a credential itself, so it is one even
 // where an operation's own security leaves the scheme out (Apideck's x-apideck-app-id).
-func schemeParam(schemes map[string]*SecurityScheme, p *Param) string {
+func schemeParam(schemes map[string]*tools.SecurityScheme, p *tools.Param) string {
 	name := ""
 	for n, s := range schemes {
 		if s.Type == "apiKey" && s.In == p.In && strings.EqualFold(s.ParamName, p.Name) && (name == "" || n < name) {
@@ -159,50 +160,50 @@ func schemeParam(schemes map[string]*SecurityScheme, p *Param) string {
 // requireParamScheme adds an apiKey scheme for a credential parameter (reusing a declared
 // scheme that already carries it) and makes the operation require it, in every
 // alternative.
-func requireParamScheme(cat *Catalog, op *Operation, p *Param) {
+func requireParamScheme(cat *tools.Catalog, op *tools.Operation, p *tools.Param) {
 	name := schemeParam(cat.SecuritySchemes, p)
 	if name == "" {
 		name = p.Name
 		if cat.SecuritySchemes == nil {
-			cat.SecuritySchemes = map[string]*SecurityScheme{}
+			cat.SecuritySchemes = map[string]*tools.SecurityScheme{}
 		}
 		if _, taken := cat.SecuritySchemes[name]; taken {
 			name = p.In + ":" + p.Name
 		}
-		cat.SecuritySchemes[name] = &SecurityScheme{Name: name, Type: "apiKey", In: p.In, ParamName: p.Name}
+		cat.SecuritySchemes[name] = &tools.SecurityScheme{Name: name, Type: "apiKey", In: p.In, ParamName: p.Name}
 	}
 	reqs := securityFor(cat, op)
 	if !p.Required {
 		// An optional credential is another way in (Google's key: "Required unless you
 		// provide an OAuth 2.0 token"): an alternative of its own, never a demand added to
 		// the others. Without declared security, going without it stays allowed.
-		out := append([]SecurityRequirement(nil), reqs...)
+		out := append([]tools.SecurityRequirement(nil), reqs...)
 		if len(reqs) == 0 {
-			out = append(out, SecurityRequirement{})
+			out = append(out, tools.SecurityRequirement{})
 		}
 		for _, r := range out {
 			if _, ok := r[name]; ok {
 				return
 			}
 		}
-		op.Security = append(out, SecurityRequirement{name: nil})
+		op.Security = append(out, tools.SecurityRequirement{name: nil})
 		return
 	}
-	var out []SecurityRequirement
+	var out []tools.SecurityRequirement
 	if len(reqs) == 0 {
-		out = []SecurityRequirement{{name: nil}}
+		out = []tools.SecurityRequirement{{name: nil}}
 	}
 	for _, r := range reqs {
 		if len(r) == 0 {
 			// "no security" was an alternative; the parameter still must be sent.
-			out = append(out, SecurityRequirement{name: nil})
+			out = append(out, tools.SecurityRequirement{name: nil})
 			continue
 		}
 		if _, ok := r[name]; ok {
 			out = append(out, r)
 			continue
 		}
-		nr := SecurityRequirement{name: nil}
+		nr := tools.SecurityRequirement{name: nil}
 		for k, v := range r {
 			nr[k] = v
 		}

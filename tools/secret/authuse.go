@@ -1,7 +1,8 @@
-package tools
+package secret
 
 import (
 	"fmt"
+	"github.com/askapi/askapi/tools"
 	"sort"
 )
 
@@ -9,8 +10,8 @@ import (
 // a refusal: each secret's variable and where it goes (`ASKAPI_API_KEY (scheme
 // "bearerAuth", Authorization: Bearer)`), and each configured header. Never a secret.
 // Empty when nothing would be sent.
-func CredentialsUsed(cat *Catalog, op *Operation, cred Credentials) []string {
-	var schemes map[string]*SecurityScheme
+func CredentialsUsed(cat *tools.Catalog, op *tools.Operation, cred Credentials) []string {
+	var schemes map[string]*tools.SecurityScheme
 	if cat != nil {
 		schemes = cat.SecuritySchemes
 	}
@@ -45,7 +46,7 @@ func CredentialsUsed(cat *Catalog, op *Operation, cred Credentials) []string {
 }
 
 // placement says where a scheme's secret goes, in the words of the request.
-func placement(s *SecurityScheme) string {
+func placement(s *tools.SecurityScheme) string {
 	if s == nil {
 		return "unknown scheme"
 	}

@@ -1,7 +1,8 @@
-package tools
+package secret
 
 import (
 	"encoding/base64"
+	"github.com/askapi/askapi/tools"
 	"strings"
 	"unicode/utf8"
 )
@@ -30,7 +31,7 @@ func encodedBasic(v string) bool {
 // (Stripe lists basicAuth first) is sent the key as a Bearer token: a key is a token, and
 // every API that offers Bearer takes one there. A Basic scheme keeps its turn when its
 // secret came from its own variable or is a "user:password" pair.
-func preferBearer(met []SecurityRequirement, schemes map[string]*SecurityScheme, cred Credentials) SecurityRequirement {
+func preferBearer(met []tools.SecurityRequirement, schemes map[string]*tools.SecurityScheme, cred Credentials) tools.SecurityRequirement {
 	for _, r := range met {
 		if !sharedKeyAsBasic(r, schemes, cred) {
 			return r
@@ -41,7 +42,7 @@ func preferBearer(met []SecurityRequirement, schemes map[string]*SecurityScheme,
 
 // sharedKeyAsBasic reports a requirement that would send the shared key (ASKAPI_API_KEY),
 // a bare key, as Basic credentials.
-func sharedKeyAsBasic(r SecurityRequirement, schemes map[string]*SecurityScheme, cred Credentials) bool {
+func sharedKeyAsBasic(r tools.SecurityRequirement, schemes map[string]*tools.SecurityScheme, cred Credentials) bool {
 	for name := range r {
 		s := schemes[name]
 		if s == nil || s.Type != "http" || s.Scheme != "basic" {

@@ -89,7 +89,7 @@ func TestLoadListsDynamicEarly(t *testing.T) {
 				Tags: tc.tags, PolicyFile: tc.policy, BaseURL: "http://127.0.0.1:9", Environ: []string{}, NoCache: !tc.cached, Version: "test"}
 			if tc.cached {
 				// The first load fills the cache; the one checked below reads it.
-				t.Setenv("ASKAPI_CACHE_DIR", t.TempDir())
+				opts.CacheDir = t.TempDir()
 				if err := load(context.Background(), newMCPServer("test"), opts, func(*toolList) {}); err != nil {
 					t.Fatal(err)
 				}
@@ -156,11 +156,10 @@ func TestServeEndedInputKeepsCompiling(t *testing.T) {
 		t.Fatal(err)
 	}
 	cache := t.TempDir()
-	t.Setenv("ASKAPI_CACHE_DIR", cache)
 	in, client := io.Pipe()
 	out := &syncLog{}
 	opts := Options{Spec: spec, Mode: ModeDynamic, BaseURL: "http://127.0.0.1:9", Environ: []string{}, Version: "test",
-		Stdin: in, Stdout: out}
+		Stdin: in, Stdout: out, CacheDir: cache}
 	done := make(chan error, 1)
 	go func() { done <- Serve(context.Background(), opts) }()
 	go fmt.Fprint(client, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // Options configure a server; main fills them from flags and the environment.
@@ -20,8 +21,15 @@ type Options struct {
 	AllowExternalRefs bool
 	// NoCache turns off the on-disk cache of compiled catalogs.
 	NoCache bool
-	Timeout time.Duration
-	MaxBody int64
+	// CacheDir is that cache's directory; empty: no cache. The command sets it
+	// (openapi.DefaultCacheDir).
+	CacheDir string
+	// LoadPace and GraphPace, set by the command, steer the collector while a spec is
+	// compiled or a cache entry decoded, and while a large graph or search index is built.
+	LoadPace  func(openapi.Work) (done func())
+	GraphPace func() (done func())
+	Timeout   time.Duration
+	MaxBody   int64
 	// ContinuationKey seals continuation tokens; empty means a random per-process key.
 	ContinuationKey string
 	ContinuationTTL time.Duration

@@ -17,7 +17,6 @@ import (
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
-	"github.com/askapi/askapi/tools/openapi"
 	"github.com/askapi/askapi/tools/secret"
 	"github.com/askapi/askapi/tools/upstream"
 )
@@ -40,6 +39,8 @@ type Pipeline struct {
 	pendingIndex <-chan *reverse.Index
 	// graphReady is closed once Graph and Resolvable are set; nil means they are.
 	graphReady <-chan struct{}
+	// graphPace, when set, steers the collector while a large index is built.
+	graphPace func() (done func())
 	// outputSchema is --output-schema (outputschema.go).
 	outputSchema string
 	// Resolvable lists, per tool, the arguments that accept a name.
@@ -589,10 +590,10 @@ func (p *Pipeline) Search() *reverse.Index {
 			p.searchIndex = <-p.pendingIndex
 			return
 		}
-		if len(p.Catalog.Operations) > largeGraph {
+		if len(p.Catalog.Operations) > largeGraph && p.graphPace != nil {
 			// Each operation's terms are read into maps, then numbered: garbage
 			// as large as the index, made at the server's busiest (its first call).
-			defer openapi.PaceGC(40)()
+			defer p.graphPace()()
 		}
 		p.searchIndex = reverse.NewIndex(p.Catalog)
 	})

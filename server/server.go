@@ -29,6 +29,8 @@ func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
 	cat, err := openapi.LoadCatalog(ctx, opts.Spec, openapi.LoadOptions{
 		AllowExternalRefs: opts.AllowExternalRefs,
 		NoCache:           opts.NoCache,
+		CacheDir:          opts.CacheDir,
+		Pace:              opts.LoadPace,
 		Version:           opts.Version,
 		Logger:            opts.Logger,
 		Census:            opts.census,
@@ -136,14 +138,15 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		configured:   configured,
 		perUser:      opts.PerUserCredentials,
 		outputSchema: opts.OutputSchema,
+		graphPace:    opts.GraphPace,
 	}
 	if p.model, err = newModelSource(opts.LLM); err != nil {
 		return nil, err
 	}
 	build := func() {
-		if len(cat.Operations) > largeGraph {
+		if len(cat.Operations) > largeGraph && opts.GraphPace != nil {
 			// The graph's working garbage is a third of a large spec's catalog.
-			defer openapi.PaceGC(40)()
+			defer opts.GraphPace()()
 		}
 		g := reverse.Build(cat, declared)
 		p.Graph, p.Resolvable = g, g.Annotate()

@@ -1,10 +1,11 @@
 package openapi
 
 import (
-	"github.com/askapi/askapi/tools"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
 )
 
 func TestArgName(t *testing.T) {

@@ -6,14 +6,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/askapi/askapi/tools"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
-	"testing"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // The catalog cache: a compiled catalog on disk, keyed by the spec's bytes, its source,
@@ -31,31 +31,33 @@ var cacheMagic = []byte("ASKAPICAT4\n")
 type catalogCache struct {
 	dir string
 	log *slog.Logger
+	// decoding is told before an entry is decoded; it returns what to call after.
+	decoding func() (done func())
 }
 
-// openCache returns the cache to use, or nil when caching is off (LoadOptions.NoCache or
-// ASKAPI_CACHE=off) or no cache directory can be found.
+// openCache returns the cache to use, or nil when caching is off (LoadOptions.NoCache) or
+// no cache directory is named.
 func openCache(opts LoadOptions, log *slog.Logger) *catalogCache {
-	if opts.NoCache || strings.EqualFold(os.Getenv("ASKAPI_CACHE"), "off") {
+	if opts.NoCache || opts.CacheDir == "" {
 		return nil
 	}
-	dir := opts.CacheDir
-	if dir == "" {
-		dir = os.Getenv("ASKAPI_CACHE_DIR")
+	return &catalogCache{dir: opts.CacheDir, log: log, decoding: func() func() { return opts.pace(Decoding) }}
+}
+
+// DefaultCacheDir is the cache directory a command uses: ASKAPI_CACHE_DIR, else the user
+// cache directory's askapi folder; "" (no cache) when ASKAPI_CACHE=off or there is none.
+func DefaultCacheDir() string {
+	if strings.EqualFold(os.Getenv("ASKAPI_CACHE"), "off") {
+		return ""
 	}
-	if dir == "" && testing.Testing() {
-		// Tests never touch the user's cache unless they name a directory.
-		return nil
+	if dir := os.Getenv("ASKAPI_CACHE_DIR"); dir != "" {
+		return dir
 	}
-	if dir == "" {
-		base, err := os.UserCacheDir()
-		if err != nil {
-			log.Debug("catalog cache off: no user cache directory", "err", err)
-			return nil
-		}
-		dir = filepath.Join(base, "askapi")
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return ""
 	}
-	return &catalogCache{dir: dir, log: log}
+	return filepath.Join(base, "askapi")
 }
 
 // cacheKey names the entry for a spec: its bytes, where it came from (warnings name the
@@ -121,7 +123,7 @@ func (c *catalogCache) get(key string, census func(heads *tools.Catalog)) *tools
 		c.log.Debug("catalog cache: ignoring unreadable entry", "key", key, "err", err)
 		return nil
 	}
-	cat, err := decodeCatalog(data, census)
+	cat, err := decodeCatalog(data, census, c.decoding)
 	if err != nil {
 		c.log.Debug("catalog cache: ignoring unreadable entry", "key", key, "err", err)
 		return nil

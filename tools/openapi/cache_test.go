@@ -5,17 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/askapi/askapi/tools"
 	"log/slog"
 	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime/debug"
 	"slices"
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // cacheEntries lists the entries in dir, an entry and its aliases (links to it) once.
@@ -123,7 +123,8 @@ func TestCatalogCacheDisabled(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("ASKAPI_CACHE", "off")
-	if _, err := LoadCatalog(context.Background(), spec, LoadOptions{CacheDir: dir}); err != nil {
+	t.Setenv("ASKAPI_CACHE_DIR", dir)
+	if _, err := LoadCatalog(context.Background(), spec, LoadOptions{CacheDir: DefaultCacheDir()}); err != nil {
 		t.Fatal(err)
 	}
 	if got := cacheEntries(t, dir); len(got) != 0 {
@@ -166,7 +167,7 @@ func TestCatalogCacheRoundTrip(t *testing.T) {
 						t.Fatalf("%s: the census came after the whole operation was decoded", o.Key())
 					}
 				}
-			})
+			}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -257,20 +258,20 @@ func TestCatalogCacheFuzzedEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	good := buf.Bytes()
-	if _, err := decodeCatalog(good, nil); err != nil {
+	if _, err := decodeCatalog(good, nil, nil); err != nil {
 		t.Fatalf("decode: %v", err)
 	}
 	for n := 0; n < len(good); n += 7 {
 		// A truncated entry is known for one before any census is taken from it.
 		census := func(*tools.Catalog) { t.Fatalf("census taken from a truncated entry (%d of %d bytes)", n, len(good)) }
-		if _, err := decodeCatalog(good[:n], census); err == nil {
+		if _, err := decodeCatalog(good[:n], census, nil); err == nil {
 			t.Fatalf("truncated entry (%d of %d bytes) decoded", n, len(good))
 		}
 	}
 	for i := len(cacheMagic); i < len(good); i += 13 {
 		bad := append([]byte(nil), good...)
 		bad[i] ^= 0xff
-		decodeCatalog(bad, func(*tools.Catalog) {}) // must not panic
+		decodeCatalog(bad, func(*tools.Catalog) {}, nil) // must not panic
 	}
 }
 
@@ -366,59 +367,6 @@ func TestCatalogCacheAlias(t *testing.T) {
 	if (*catalogCache)(nil).specAlias(src, LoadOptions{}) != "" {
 		t.Fatal("no cache, yet an alias")
 	}
-}
-
-// TestPaceGC: overlapping requests hold the tightest pace (a percent over the collector
-// off), the last to end restores the percent and the memory limit from before the first,
-// and releasing twice changes nothing. A percent brings the paced memory limit, unless a
-// lower one was set (GOMEMLIMIT).
-func TestPaceGC(t *testing.T) {
-	percent := func() int {
-		p := debug.SetGCPercent(-1)
-		debug.SetGCPercent(p)
-		return p
-	}
-	limit := func() int64 { return debug.SetMemoryLimit(-1) }
-	const before = 1 << 40
-	defer debug.SetGCPercent(debug.SetGCPercent(77))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(before))
-	off := paceGC(gcOff)
-	if got := percent(); got != gcOff {
-		t.Fatalf("paused: GC percent %d, want off", got)
-	}
-	if got := limit(); got != before {
-		t.Fatalf("paused: memory limit %d, want %d (the collector off sets none)", got, before)
-	}
-	compile, off2 := paceGC(40), paceGC(gcOff)
-	steps := []struct {
-		name      string
-		release   func()
-		want      int
-		wantLimit int64
-	}{
-		{"none released", func() {}, 40, pacedMemoryLimit},
-		{"first pause released", off, 40, pacedMemoryLimit},
-		{"first pause released again", off, 40, pacedMemoryLimit},
-		{"compile pace released", compile, gcOff, before},
-		{"second pause released", off2, 77, before},
-		{"second pause released again", off2, 77, before},
-	}
-	for _, s := range steps {
-		s.release()
-		if got := percent(); got != s.want {
-			t.Fatalf("%s: GC percent %d, want %d", s.name, got, s.want)
-		}
-		if got := limit(); got != s.wantLimit {
-			t.Fatalf("%s: memory limit %d, want %d", s.name, got, s.wantLimit)
-		}
-	}
-	// A lower limit already in force stays.
-	debug.SetMemoryLimit(64 << 20)
-	release := paceGC(40)
-	if got := limit(); got != 64<<20 {
-		t.Fatalf("paced under GOMEMLIMIT=64MiB: memory limit %d, want %d", got, 64<<20)
-	}
-	release()
 }
 
 func TestCatalogCachePrune(t *testing.T) {

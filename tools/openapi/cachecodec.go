@@ -4,12 +4,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/askapi/askapi/tools"
 	"io"
 	"math"
 	"reflect"
 	"slices"
 	"unsafe"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // A compact binary form of a Catalog for the cache. Unlike gob it keeps nil and empty

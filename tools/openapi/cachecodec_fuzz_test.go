@@ -2,11 +2,12 @@ package openapi
 
 import (
 	"bytes"
-	"github.com/askapi/askapi/tools"
 	"math"
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // sameCatalog is reflect.DeepEqual with floats compared by their bits: a NaN decoded from
@@ -86,7 +87,7 @@ func entryOf(t *testing.T, cat *tools.Catalog) []byte {
 func checkRoundTrip(t *testing.T, entry []byte, want *tools.Catalog) *tools.Catalog {
 	t.Helper()
 	var heads *tools.Catalog
-	got, err := decodeCatalog(bytes.Clone(entry), func(c *tools.Catalog) { heads = c })
+	got, err := decodeCatalog(bytes.Clone(entry), func(c *tools.Catalog) { heads = c }, nil)
 	if err != nil {
 		t.Fatalf("an entry the encoder wrote does not decode: %v", err)
 	}
@@ -108,7 +109,7 @@ func checkRoundTrip(t *testing.T, entry []byte, want *tools.Catalog) *tools.Cata
 			continue
 		}
 		census := func(*tools.Catalog) { t.Fatalf("census taken from an entry cut at %d of %d bytes", n, len(entry)) }
-		if cat, err := decodeCatalog(bytes.Clone(entry[:n]), census); err == nil || cat != nil {
+		if cat, err := decodeCatalog(bytes.Clone(entry[:n]), census, nil); err == nil || cat != nil {
 			t.Fatalf("an entry cut at %d of %d bytes decoded (err %v)", n, len(entry), err)
 		}
 	}
@@ -131,7 +132,7 @@ func FuzzCatalogCache(f *testing.F) {
 	fuzzSpecSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if bytes.HasPrefix(data, cacheMagic) {
-			cat, err := decodeCatalog(bytes.Clone(data), nil)
+			cat, err := decodeCatalog(bytes.Clone(data), nil, nil)
 			if (err == nil) == (cat == nil) {
 				t.Fatalf("decode gave catalog %v and error %v", cat != nil, err)
 			}
@@ -152,7 +153,7 @@ func FuzzCatalogCache(f *testing.F) {
 			i := len(cacheMagic) + int(data[len(data)-1])*len(data)%(len(entry)-len(cacheMagic))
 			bad := bytes.Clone(entry)
 			bad[i] ^= 0x55
-			got, err := decodeCatalog(bad, func(*tools.Catalog) {})
+			got, err := decodeCatalog(bad, func(*tools.Catalog) {}, nil)
 			if (err == nil) == (got == nil) {
 				t.Fatalf("decode gave catalog %v and error %v", got != nil, err)
 			}

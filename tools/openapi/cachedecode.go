@@ -5,9 +5,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/askapi/askapi/tools"
 	"math"
 	"unsafe"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // The decoder of cache entries (the format is described in cachecodec.go). Every length
@@ -421,8 +422,9 @@ func (d catDecoder) decodeChunk(c chunk, ops []*tools.Operation) (err error) {
 // decodeCatalog decodes an entry, its chunks of operations in parallel. The catalog's
 // strings share data's bytes: data must never change afterwards. census, when set, is
 // given the catalog once its operations' heads are decoded, before the rest is; it
-// must not keep it.
-func decodeCatalog(data []byte, census func(heads *tools.Catalog)) (cat *tools.Catalog, err error) {
+// must not keep it. decoding, when set, is told before the decode starts (everything
+// decoded stays live: a collection would free nothing) and returns what to call after.
+func decodeCatalog(data []byte, census func(heads *tools.Catalog), decoding func() (done func())) (cat *tools.Catalog, err error) {
 	defer func() {
 		// A corrupt entry must never take the server down: it is only a cache.
 		if r := recover(); r != nil {
@@ -432,7 +434,9 @@ func decodeCatalog(data []byte, census func(heads *tools.Catalog)) (cat *tools.C
 	if !bytes.HasPrefix(data, cacheMagic) {
 		return nil, errors.New("not a catalog cache entry")
 	}
-	defer paceGC(gcOff)()
+	if decoding != nil {
+		defer decoding()()
+	}
 	d := &catDecoder{b: data[len(cacheMagic):]}
 	// data is read for this call alone and never written again: its strings can share it.
 	d.readTable(unsafe.String(unsafe.SliceData(d.b), len(d.b)))

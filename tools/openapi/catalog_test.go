@@ -2,13 +2,14 @@ package openapi
 
 import (
 	"context"
-	"github.com/askapi/askapi/tools"
 	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // btSpecFile writes an inline spec (YAML or JSON) to a temporary file.

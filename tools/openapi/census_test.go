@@ -2,11 +2,12 @@ package openapi
 
 import (
 	"context"
-	"github.com/askapi/askapi/tools"
 	"os"
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // TestCensus checks that the census a clean JSON spec gives before its compile lists

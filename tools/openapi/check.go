@@ -1,9 +1,10 @@
 package openapi
 
 import (
-	"github.com/askapi/askapi/tools"
 	"sort"
 	"strings"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // Structural checks that kin-openapi only makes in its full validation, which askapi does

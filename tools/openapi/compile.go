@@ -2,8 +2,6 @@ package openapi
 
 import (
 	"encoding/json"
-	"github.com/askapi/askapi/tools"
-	"github.com/askapi/askapi/tools/secret"
 	"maps"
 	"net/url"
 	"slices"
@@ -11,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"unsafe"
+
+	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // compiler builds a Catalog straight from the raw bytes of a JSON OpenAPI 3.x document,

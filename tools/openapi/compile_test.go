@@ -7,11 +7,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/askapi/askapi/tools"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // goldenSpecs are the specs whose compiled catalogs are pinned by hash in

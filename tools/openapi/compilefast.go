@@ -1,8 +1,9 @@
 package openapi
 
 import (
-	"github.com/askapi/askapi/tools"
 	"strings"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // compileFast compiles a JSON OpenAPI 3.x document straight from its bytes when it is

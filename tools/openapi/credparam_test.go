@@ -2,13 +2,14 @@ package openapi
 
 import (
 	"context"
-	"github.com/askapi/askapi/tools"
-	"github.com/askapi/askapi/tools/secret"
 	"net/http"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // credSpec has credential parameters of every shape issue 13 met: a required header

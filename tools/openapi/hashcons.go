@@ -2,12 +2,13 @@ package openapi
 
 import (
 	"encoding/binary"
-	"github.com/askapi/askapi/tools"
 	"math"
 	"reflect"
 	"sort"
 	"strconv"
 	"unsafe"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // A large spec repeats itself: Microsoft Graph beta's 22,361 operations carry 49,673

@@ -1,8 +1,9 @@
 package openapi
 
 import (
-	"github.com/askapi/askapi/tools"
 	"strings"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // JSCompatiblePattern reports whether a regular expression Go accepts is also valid for

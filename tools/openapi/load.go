@@ -38,10 +38,11 @@ type LoadOptions struct {
 	HTTPClient *http.Client
 	// MaxBytes caps the size of each document read; default 64 MiB.
 	MaxBytes int64
-	// NoCache turns the compiled-catalog cache off (so does ASKAPI_CACHE=off).
+	// NoCache turns the compiled-catalog cache off.
 	NoCache bool
-	// CacheDir overrides the cache directory (default ASKAPI_CACHE_DIR, else the user
-	// cache directory's askapi folder).
+	// CacheDir is the cache directory; empty: no cache. The command chooses it
+	// (DefaultCacheDir), so a library caller or a test never touches the user's cache
+	// unless it names a directory.
 	CacheDir string
 	// Version is askapi's version, part of the cache key.
 	Version string
@@ -53,6 +54,29 @@ type LoadOptions struct {
 	// not called for a catalog from the cache, nor for a spec that takes the precise path
 	// (YAML, Swagger 2.0, normalisation).
 	Census func(heads *tools.Catalog)
+	// Pace, when set, is told before the loader does work whose memory the process may
+	// want to steer, and returns what to call once it is done: the collector's policy is
+	// the command's, not the loader's.
+	Pace func(Work) (done func())
+}
+
+// Work is what the loader tells LoadOptions.Pace it is about to do.
+type Work int
+
+const (
+	// Compiling a large spec: its bytes and the compiler's indexes are garbage once
+	// compiled.
+	Compiling Work = iota
+	// Decoding a cache entry: everything decoded stays live.
+	Decoding
+)
+
+// pace calls opts.Pace when set; the returned func is never nil.
+func (opts LoadOptions) pace(w Work) (done func()) {
+	if opts.Pace == nil {
+		return func() {}
+	}
+	return opts.Pace(w)
 }
 
 // LoadInfo describes a loaded spec.

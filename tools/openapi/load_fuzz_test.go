@@ -5,11 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/askapi/askapi/tools"
 	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // fuzzSpecSeeds adds the small real specs beside the repository (read in place, never

@@ -5,9 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/askapi/askapi/tools"
 	"log/slog"
-	"runtime/debug"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // LoadCatalog reads a spec (file path or http(s) URL; JSON or YAML; Swagger 2.0, OpenAPI
@@ -43,17 +43,9 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*tools.C
 		}
 	}
 	if len(data) > 4<<20 {
-		// A large spec's bytes and the compiler's indexes are garbage once compiled; a
-		// tighter GC pace while compiling keeps the peak near the live size (the peak RSS
-		// target is for the whole server), and a collection at the end lets the server's
-		// next allocations start from the catalog's size. The previous pace is restored.
-		release := paceGC(40)
-		defer func() {
-			// The compile's garbage goes back to the system at once, not at the
-			// scavenger's pace: what the server builds next starts from the catalog's size.
-			debug.FreeOSMemory()
-			release()
-		}()
+		// A large spec's bytes and the compiler's indexes are garbage once compiled: the
+		// command may pace the collector for it.
+		defer opts.pace(Compiling)()
 	}
 	var cat *tools.Catalog
 	var cacheable bool

@@ -1,9 +1,10 @@
 package openapi
 
 import (
-	"github.com/askapi/askapi/tools"
 	"strings"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
 )
 
 func TestBaseToolName(t *testing.T) {

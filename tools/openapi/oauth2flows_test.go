@@ -20,7 +20,7 @@ func TestOAuth2TokenURLFromFlows(t *testing.T) {
  "components":{"securitySchemes":{"o":{"type":"oauth2","flows":{"implicit":{"authorizationUrl":"https://a/auth","scopes":{}}}}}}}`, ""},
 		{"swagger 2.0 application flow", "swagger: \"2.0\"\ninfo: {title: t, version: \"1\"}\npaths: {}\nsecurityDefinitions:\n  o:\n    type: oauth2\n    flow: application\n    tokenUrl: https://a/s2-token\n    scopes: {}\n", "https://a/s2-token"},
 	}
-	t.Setenv("ASKAPI_CACHE_DIR", t.TempDir())
+	cacheDir := t.TempDir()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "spec.yaml")
@@ -28,7 +28,7 @@ func TestOAuth2TokenURLFromFlows(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, pass := range []string{"compiled", "cached"} {
-				cat, err := LoadCatalog(context.Background(), path, LoadOptions{Version: "test"})
+				cat, err := LoadCatalog(context.Background(), path, LoadOptions{Version: "test", CacheDir: cacheDir})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,10 +1,11 @@
 package openapi
 
 import (
-	"github.com/askapi/askapi/tools"
 	"maps"
 	"sort"
 	"strings"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // bindPathQueries rewrites, on the normalised tree, the parameters of every path key with

@@ -2,11 +2,12 @@ package openapi
 
 import (
 	"context"
+	"slices"
+	"testing"
+
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/secret"
 	"github.com/askapi/askapi/tools/upstream"
-	"slices"
-	"testing"
 )
 
 // Path keys with a query string, in the shapes the corpus writes them (clicksend, icons8,

@@ -3,12 +3,13 @@ package openapi
 import (
 	"context"
 	"encoding/json"
-	"github.com/askapi/askapi/tools"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // TestRefCycles loads a spec per shape of $ref cycle (testdata/cycles) through both

@@ -2,11 +2,12 @@ package openapi
 
 import (
 	"context"
-	"github.com/askapi/askapi/tools"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // TestLoadValidRefUses loads valid specs askapi refused: a callback that is a $ref

@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/askapi/askapi/tools"
-	"github.com/askapi/askapi/tools/secret"
-	"github.com/askapi/askapi/tools/upstream"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -17,6 +14,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // fuzzArgsSpec has an operation for each way an argument reaches a request: path

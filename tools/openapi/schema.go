@@ -1,9 +1,10 @@
 package openapi
 
 import (
-	"github.com/askapi/askapi/tools"
 	"regexp"
 	"strings"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // maxSchemaDepth cuts nesting so recursive or very deep schemas stay finite and small.

@@ -1,8 +1,9 @@
 package openapi
 
 import (
-	"github.com/askapi/askapi/tools"
 	"slices"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // A published input schema has a ceiling. Converting request schemas in full, $refs

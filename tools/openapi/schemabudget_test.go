@@ -4,13 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/askapi/askapi/tools"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // explodeSpec holds object graphs whose expansion explodes (testdata/explode/explode.json):

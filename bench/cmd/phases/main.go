@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/server"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 func main() {
@@ -38,7 +39,7 @@ func run(spec, cache, mode, heap string) error {
 	} else {
 		os.Setenv("ASKAPI_CACHE_DIR", cache)
 	}
-	opts := server.Options{Spec: spec, Version: "phases", Environ: []string{}, Mode: mode}
+	opts := server.Options{Spec: spec, Version: "phases", Environ: []string{}, CacheDir: openapi.DefaultCacheDir(), Mode: mode}
 	last := time.Now()
 	step := func(name string) {
 		var ms runtime.MemStats

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/server"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 func main() {
@@ -37,7 +38,7 @@ func run(spec, out, allocs string) error {
 		return err
 	}
 	start := time.Now()
-	opts := server.Options{Spec: spec, Version: "profile", Environ: []string{}}
+	opts := server.Options{Spec: spec, Version: "profile", Environ: []string{}, CacheDir: openapi.DefaultCacheDir()}
 	cat, err := server.LoadCatalog(context.Background(), opts)
 	if err == nil {
 		var p *server.Pipeline

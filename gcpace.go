@@ -1,12 +1,15 @@
-package openapi
+package main
 
 import (
 	"runtime/debug"
 	"slices"
 	"sync"
+
+	"github.com/askapi/askapi/tools/openapi"
 )
 
-// The loader sets the collector's pace for what it is doing: a tighter pace while
+// The command sets the collector's pace for what the loader and the server say they are
+// doing (openapi.LoadOptions.Pace, server.Options.GraphPace): a tighter pace while
 // compiling a large spec (its bytes and the compiler's indexes are garbage once compiled,
 // and the peak RSS target is for the whole server), none at all while decoding a cache
 // entry (everything decoded stays live: a collection frees nothing and doubles the
@@ -75,6 +78,23 @@ func applyGCPace() {
 	debug.SetMemoryLimit(limit)
 }
 
-// PaceGC is paceGC for other packages: the server builds a large spec's graph at a tight
-// pace, as the loader compiles it, since the peak RSS target is for the whole server.
-func PaceGC(percent int) (release func()) { return paceGC(percent) }
+// loaderPace is the collector's policy for what the loader does: a tighter pace while
+// compiling a large spec keeps the peak near the live size (the peak RSS target is for the
+// whole server), and the compile's garbage goes back to the system at once, not at the
+// scavenger's pace, so what the server builds next starts from the catalog's size; the
+// collector off while decoding a cache entry. The previous pace is restored.
+func loaderPace(w openapi.Work) (done func()) {
+	if w == openapi.Decoding {
+		return paceGC(gcOff)
+	}
+	release := paceGC(40)
+	return func() {
+		debug.FreeOSMemory()
+		release()
+	}
+}
+
+// graphPace is the collector's pace while the server builds a large spec's graph or
+// search index, as the loader compiles it: their working garbage is a third of the
+// catalog.
+func graphPace() (done func()) { return paceGC(40) }

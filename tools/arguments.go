@@ -1,7 +1,10 @@
 package tools
 
 import (
+	"encoding/binary"
+	"reflect"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -116,4 +119,52 @@ func InputProps(o *Operation) (map[string]any, []string) {
 		}
 	}
 	return props, required
+}
+
+func appendLen(b []byte, s string) []byte {
+	b = strconv.AppendInt(b, int64(len(s)), 10)
+	b = append(b, ':')
+	return append(b, s...)
+}
+
+// InputSchemas holds the input schemas built, one per content: operations taking the
+// same arguments (Microsoft Graph's thousands of get, update and delete operations on
+// navigation properties) share one, read-only. Their properties' schemas are known by
+// identity, which the held schemas keep alive.
+type InputSchemas struct {
+	held map[string]map[string]any
+	buf  []byte
+}
+
+// Of is o's input schema, shared with every operation of the same arguments.
+func (h *InputSchemas) Of(o *Operation) map[string]any {
+	props, required := InputProps(o)
+	names := make([]string, 0, len(props))
+	for k := range props {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	b := h.buf[:0]
+	for _, k := range names {
+		m, ok := props[k].(map[string]any)
+		if !ok || m == nil {
+			return InputSchemaOf(props, required) // not known by identity: not shared
+		}
+		b = appendLen(b, k)
+		b = binary.AppendUvarint(b, uint64(uintptr(reflect.ValueOf(m).UnsafePointer())))
+	}
+	b = append(b, '|')
+	for _, r := range required {
+		b = appendLen(b, r)
+	}
+	h.buf = b
+	if s, ok := h.held[string(b)]; ok {
+		return s
+	}
+	if h.held == nil {
+		h.held = map[string]map[string]any{}
+	}
+	s := InputSchemaOf(props, required)
+	h.held[string(b)] = s
+	return s
 }

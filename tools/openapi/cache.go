@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -28,20 +29,31 @@ const maxCacheEntry = 256 << 20
 
 var cacheMagic = []byte("ASKAPICAT4\n")
 
-type catalogCache struct {
-	dir string
-	log *slog.Logger
+// options say where the cache is, what else its keys depend on, and how to read.
+type options struct {
+	dir          string // empty: no cache
+	version      string // askapi's version, part of every key
+	externalRefs bool   // the loader's AllowExternalRefs, which changes the catalog
+	maxBytes     int64  // the loader's cap on a spec's size: a larger file has no alias; 0: none
+	log          *slog.Logger
 	// decoding is told before an entry is decoded; it returns what to call after.
 	decoding func() (done func())
+	// guard runs f, turning a fault on reading a mapped spec into an error; nil runs f.
+	guard func(f func()) error
 }
 
-// openCache returns the cache to use, or nil when caching is off (LoadOptions.NoCache) or
-// no cache directory is named.
-func openCache(opts LoadOptions, log *slog.Logger) *catalogCache {
-	if opts.NoCache || opts.CacheDir == "" {
+// store is the catalog cache in its directory.
+type store struct{ options }
+
+// open returns the cache to use, or nil when no directory is named (caching is off).
+func open(o options) *store {
+	if o.dir == "" {
 		return nil
 	}
-	return &catalogCache{dir: opts.CacheDir, log: log, decoding: func() func() { return opts.pace(Decoding) }}
+	if o.log == nil {
+		o.log = slog.New(slog.DiscardHandler)
+	}
+	return &store{o}
 }
 
 // DefaultCacheDir is the cache directory a command uses: ASKAPI_CACHE_DIR, else the user
@@ -60,11 +72,11 @@ func DefaultCacheDir() string {
 	return filepath.Join(base, "askapi")
 }
 
-// cacheKey names the entry for a spec: its bytes, where it came from (warnings name the
+// key names the entry for a spec: its bytes, where it came from (warnings name the
 // source), askapi's version, the cache format and the options that change the catalog.
-func cacheKey(data []byte, source string, opts LoadOptions) string {
+func (c *store) key(data []byte, source string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%t\x00", cacheFormat, opts.Version, executableStamp(), source, opts.AllowExternalRefs)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%t\x00", cacheFormat, c.version, executableStamp(), source, c.externalRefs)
 	if len(data) <= keyChunk {
 		h.Write(data)
 		return hex.EncodeToString(h.Sum(nil))
@@ -77,7 +89,12 @@ func cacheKey(data []byte, source string, opts LoadOptions) string {
 	tools.Parallel(n, func(i int) {
 		// A mapped spec file that shrinks faults here; the compile that follows reads the
 		// same bytes and reports it, so a chunk left unhashed is never cached.
-		_ = guardFault(func() { sums[i] = sha256.Sum256(data[i*keyChunk : min(len(data), (i+1)*keyChunk)]) })
+		sum := func() { sums[i] = sha256.Sum256(data[i*keyChunk : min(len(data), (i+1)*keyChunk)]) }
+		if c.guard == nil {
+			sum()
+			return
+		}
+		_ = c.guard(sum)
 	})
 	fmt.Fprintf(h, "tree\x00%d\x00", len(data))
 	for i := range sums {
@@ -86,7 +103,7 @@ func cacheKey(data []byte, source string, opts LoadOptions) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// keyChunk is the chunk size of cacheKey's tree hash.
+// keyChunk is the chunk size of key's tree hash.
 const keyChunk = 1 << 20
 
 // executableStamp identifies the running binary (path, size, modification time), so a
@@ -103,10 +120,10 @@ var executableStamp = sync.OnceValue(func() string {
 	return fmt.Sprintf("%s\x00%d\x00%d", exe, fi.Size(), fi.ModTime().UnixNano())
 })
 
-func (c *catalogCache) path(key string) string { return filepath.Join(c.dir, key+".cat") }
+func (c *store) path(key string) string { return filepath.Join(c.dir, key+".cat") }
 
 // get returns the cached catalog, or nil on a miss or an unreadable entry.
-func (c *catalogCache) get(key string, census func(heads *tools.Catalog)) *tools.Catalog {
+func (c *store) get(key string, census func(heads *tools.Catalog)) *tools.Catalog {
 	f, err := os.Open(c.path(key))
 	if err != nil {
 		if !errors.Is(err, os.ErrNotExist) {
@@ -115,10 +132,7 @@ func (c *catalogCache) get(key string, census func(heads *tools.Catalog)) *tools
 		return nil
 	}
 	defer f.Close()
-	data, err := readAllSized(f, maxCacheEntry+1)
-	if err == nil && len(data) > maxCacheEntry {
-		err = errors.New("entry larger than the cap")
-	}
+	data, err := readEntry(f)
 	if err != nil {
 		c.log.Debug("catalog cache: ignoring unreadable entry", "key", key, "err", err)
 		return nil
@@ -132,7 +146,7 @@ func (c *catalogCache) get(key string, census func(heads *tools.Catalog)) *tools
 }
 
 // put writes an entry atomically: a temporary file renamed into place.
-func (c *catalogCache) put(key string, cat *tools.Catalog) {
+func (c *store) put(key string, cat *tools.Catalog) {
 	if err := c.write(key, cat); err != nil {
 		c.log.Debug("catalog cache: cannot write entry", "key", key, "err", err)
 		return
@@ -146,7 +160,7 @@ func (c *catalogCache) put(key string, cat *tools.Catalog) {
 // and one left behind still reads as a whole entry.
 const maxCacheEntries = 64
 
-func (c *catalogCache) prune() {
+func (c *store) prune() {
 	entries, err := filepath.Glob(filepath.Join(c.dir, "*.cat"))
 	if err != nil || len(entries) <= maxCacheEntries {
 		return
@@ -169,7 +183,7 @@ func (c *catalogCache) prune() {
 	}
 }
 
-func (c *catalogCache) write(key string, cat *tools.Catalog) error {
+func (c *store) write(key string, cat *tools.Catalog) error {
 	if err := os.MkdirAll(c.dir, 0o700); err != nil {
 		return err
 	}
@@ -191,4 +205,20 @@ func (c *catalogCache) write(key string, cat *tools.Catalog) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), c.path(key))
+}
+
+// readEntry reads a whole entry, allocating once, refusing one over maxCacheEntry.
+func readEntry(f *os.File) ([]byte, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() > maxCacheEntry {
+		return nil, errors.New("entry larger than the cap")
+	}
+	data := make([]byte, fi.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, err
+	}
+	return data, nil
 }

@@ -334,8 +334,8 @@ func TestCatalogCacheAlias(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := &catalogCache{dir: opts.CacheDir, log: slog.New(slog.DiscardHandler)}
-			alias := c.specAlias(path, opts)
+			c := open(options{dir: opts.CacheDir, version: "test", log: slog.New(slog.DiscardHandler)})
+			alias := c.specAlias(path)
 			if alias == "" {
 				t.Skip("no file identity on this platform")
 			}
@@ -344,15 +344,15 @@ func TestCatalogCacheAlias(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			key := cacheKey(spec, path, opts)
+			key := c.key(spec, path)
 			c.put(key, cat)
-			c.link(alias, key, path, opts)
+			c.link(alias, key, path)
 			if tc.after != nil {
 				if err := tc.after(path); err != nil {
 					t.Fatal(err)
 				}
 			}
-			got := c.get(c.specAlias(path, opts), nil)
+			got := c.get(c.specAlias(path), nil)
 			if (got != nil) != tc.want {
 				t.Fatalf("alias found the entry: %v, want %v", got != nil, tc.want)
 			}
@@ -361,10 +361,10 @@ func TestCatalogCacheAlias(t *testing.T) {
 			}
 		})
 	}
-	if (&catalogCache{}).specAlias("https://example.com/spec.json", LoadOptions{}) != "" {
+	if (&store{}).specAlias("https://example.com/spec.json") != "" {
 		t.Fatal("a URL has an alias")
 	}
-	if (*catalogCache)(nil).specAlias(src, LoadOptions{}) != "" {
+	if (*store)(nil).specAlias(src) != "" {
 		t.Fatal("no cache, yet an alias")
 	}
 }
@@ -374,7 +374,7 @@ func TestCatalogCachePrune(t *testing.T) {
 	for i := range maxCacheEntries + 5 {
 		os.WriteFile(filepath.Join(dir, fmt.Sprintf("%02d.cat", i)), []byte("x"), 0o600)
 	}
-	(&catalogCache{dir: dir, log: slog.New(slog.DiscardHandler)}).prune()
+	open(options{dir: dir}).prune()
 	if got := len(cacheEntries(t, dir)); got != maxCacheEntries {
 		t.Fatalf("entries after pruning = %d, want %d", got, maxCacheEntries)
 	}

@@ -468,9 +468,9 @@ func decodeCatalog(data []byte, census func(heads *tools.Catalog), decoding func
 			return nil, err
 		}
 	}
-	var inputs inputSchemas
+	var inputs tools.InputSchemas
 	for _, o := range cat.Operations {
-		o.InputSchema = inputs.of(o)
+		o.InputSchema = inputs.Of(o)
 	}
 	return cat, nil
 }

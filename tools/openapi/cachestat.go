@@ -28,13 +28,13 @@ var aliasSettle = 2 * time.Second
 // specAlias returns the alias key of a file spec, or "" when it has none (a URL, a file
 // whose identity is unknown or one the read would refuse). Take it before reading the
 // spec; c may be nil.
-func (c *catalogCache) specAlias(source string, opts LoadOptions) string {
-	key, _ := c.aliasKey(source, opts)
+func (c *store) specAlias(source string) string {
+	key, _ := c.aliasKey(source)
 	return key
 }
 
 // aliasKey is specAlias with the time the spec last changed.
-func (c *catalogCache) aliasKey(source string, opts LoadOptions) (string, time.Time) {
+func (c *store) aliasKey(source string) (string, time.Time) {
 	if c == nil || strings.HasPrefix(source, "http://") || strings.HasPrefix(source, "https://") {
 		return "", time.Time{}
 	}
@@ -46,11 +46,7 @@ func (c *catalogCache) aliasKey(source string, opts LoadOptions) (string, time.T
 	if err != nil || !fi.Mode().IsRegular() {
 		return "", time.Time{}
 	}
-	limit := opts.MaxBytes
-	if limit <= 0 {
-		limit = defaultMaxBytes
-	}
-	if fi.Size() > limit { // the read must fail as it would without the cache
+	if c.maxBytes > 0 && fi.Size() > c.maxBytes { // the read must fail as it would without the cache
 		return "", time.Time{}
 	}
 	id, changed, ok := fileIdentity(fi)
@@ -58,18 +54,18 @@ func (c *catalogCache) aliasKey(source string, opts LoadOptions) (string, time.T
 		return "", time.Time{}
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "alias\x00%s\x00%s\x00%s\x00%s\x00%t\x00%s\x00%s", cacheFormat, opts.Version, executableStamp(), source, opts.AllowExternalRefs, abs, id)
+	fmt.Fprintf(h, "alias\x00%s\x00%s\x00%s\x00%s\x00%t\x00%s\x00%s", cacheFormat, c.version, executableStamp(), source, c.externalRefs, abs, id)
 	return hex.EncodeToString(h.Sum(nil)), changed
 }
 
 // link makes alias (from specAlias, before the spec was read) name the entry of key, the
 // entry of the spec's bytes, when the spec is still what it was and has settled. Failing
 // costs only the next start the read.
-func (c *catalogCache) link(alias, key, source string, opts LoadOptions) {
+func (c *store) link(alias, key, source string) {
 	if c == nil || alias == "" {
 		return
 	}
-	now, changed := c.aliasKey(source, opts)
+	now, changed := c.aliasKey(source)
 	if now != alias || time.Since(changed) < aliasSettle {
 		return
 	}

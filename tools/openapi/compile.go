@@ -48,7 +48,7 @@ type compiler struct {
 	budgets *budgets
 	// pool holds one copy of each request schema and text kept (see hashcons.go).
 	pool   *pool
-	inputs inputSchemas
+	inputs tools.InputSchemas
 	// pages is the mapped spec file the bytes are read from, if they are (see specmap.go).
 	pages *specMap
 	// problem is set when the document holds something this compiler does not read
@@ -252,7 +252,7 @@ func (c *compiler) compile(source string) *tools.Catalog {
 	tools.AssignNames(cat.Operations)
 	// The input schemas configParams rebuilds are shared as the others are (and as a
 	// cached catalog's are when decoded).
-	secret.ConfigParams(cat, c.inputs.of)
+	secret.ConfigParams(cat, c.inputs.Of)
 	return cat
 }
 
@@ -450,7 +450,7 @@ func (c *compiler) operation(method, path string, item map[string][]byte, raw []
 	writeNeedsBody(o, optional)
 	tools.NameArguments(o)
 	c.shareParams(o.Params)
-	o.InputSchema = c.inputs.of(o)
+	o.InputSchema = c.inputs.Of(o)
 	responses := f["responses"]
 	codes := c.successCodes(responses)
 	o.Response = c.response(codes)

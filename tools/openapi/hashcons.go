@@ -7,8 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"unsafe"
-
-	"github.com/askapi/askapi/tools"
 )
 
 // A large spec repeats itself: Microsoft Graph beta's 22,361 operations carry 49,673
@@ -273,52 +271,4 @@ func appendHeld(b []byte, s string) []byte {
 	}
 	b = binary.AppendUvarint(b, uint64(uintptr(unsafe.Pointer(unsafe.StringData(s)))))
 	return binary.AppendUvarint(b, uint64(len(s)))
-}
-
-func appendLen(b []byte, s string) []byte {
-	b = strconv.AppendInt(b, int64(len(s)), 10)
-	b = append(b, ':')
-	return append(b, s...)
-}
-
-// inputSchemas holds the input schemas built, one per content: operations taking the
-// same arguments (Microsoft Graph's thousands of get, update and delete operations on
-// navigation properties) share one, read-only. Their properties' schemas are known by
-// identity, which the held schemas keep alive.
-type inputSchemas struct {
-	held map[string]map[string]any
-	buf  []byte
-}
-
-// of is o's input schema, shared with every operation of the same arguments.
-func (h *inputSchemas) of(o *tools.Operation) map[string]any {
-	props, required := tools.InputProps(o)
-	names := make([]string, 0, len(props))
-	for k := range props {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	b := h.buf[:0]
-	for _, k := range names {
-		m, ok := props[k].(map[string]any)
-		if !ok || m == nil {
-			return tools.InputSchemaOf(props, required) // not known by identity: not shared
-		}
-		b = appendLen(b, k)
-		b = binary.AppendUvarint(b, uint64(uintptr(reflect.ValueOf(m).UnsafePointer())))
-	}
-	b = append(b, '|')
-	for _, r := range required {
-		b = appendLen(b, r)
-	}
-	h.buf = b
-	if s, ok := h.held[string(b)]; ok {
-		return s
-	}
-	if h.held == nil {
-		h.held = map[string]map[string]any{}
-	}
-	s := tools.InputSchemaOf(props, required)
-	h.held[string(b)] = s
-	return s
 }

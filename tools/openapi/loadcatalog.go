@@ -21,11 +21,19 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*tools.C
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	cache := openCache(opts, log)
+	var store *store
+	if !opts.NoCache {
+		maxBytes := opts.MaxBytes
+		if maxBytes <= 0 {
+			maxBytes = defaultMaxBytes
+		}
+		store = open(options{dir: opts.CacheDir, version: opts.Version, externalRefs: opts.AllowExternalRefs,
+			maxBytes: maxBytes, log: log, decoding: func() func() { return opts.pace(Decoding) }, guard: guardFault})
+	}
 	// A file spec unchanged since its catalog was cached is not even read.
-	alias := cache.specAlias(source, opts)
+	alias := store.specAlias(source)
 	if alias != "" {
-		if cat := cache.get(alias, opts.Census); cat != nil {
+		if cat := store.get(alias, opts.Census); cat != nil {
 			return cat, nil
 		}
 	}
@@ -35,10 +43,10 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*tools.C
 	}
 	defer l.pages.close()
 	var key string
-	if cache != nil {
-		key = cacheKey(data, source, opts)
-		if cat := cache.get(key, opts.Census); cat != nil {
-			cache.link(alias, key, source, opts)
+	if store != nil {
+		key = store.key(data, source)
+		if cat := store.get(key, opts.Census); cat != nil {
+			store.link(alias, key, source)
 			return cat, nil
 		}
 	}
@@ -56,9 +64,9 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*tools.C
 	if err != nil {
 		return nil, err
 	}
-	if cache != nil && cacheable {
-		cache.put(key, cat)
-		cache.link(alias, key, source, opts)
+	if store != nil && cacheable {
+		store.put(key, cat)
+		store.link(alias, key, source)
 	}
 	return cat, nil
 }

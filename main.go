@@ -20,7 +20,7 @@ import (
 	"github.com/askapi/askapi/eval"
 	"github.com/askapi/askapi/server"
 	"github.com/askapi/askapi/tools"
-	"github.com/askapi/askapi/tools/openapi"
+	"github.com/askapi/askapi/tools/cache"
 	"github.com/askapi/askapi/tools/secret"
 )
 
@@ -93,7 +93,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // specFlags are the flags every command that reads a spec shares.
 func specFlags(fs *flag.FlagSet, o *server.Options) {
 	// The process's policies: where compiled catalogs are cached, and the collector's pace.
-	o.CacheDir = openapi.DefaultCacheDir()
+	o.CacheDir = cache.DefaultDir()
 	o.LoadPace, o.GraphPace = loaderPace, graphPace
 	fs.StringVar(&o.Spec, "spec", os.Getenv("ASKAPI_SPEC"), "OpenAPI or Swagger file or URL, JSON or YAML (env ASKAPI_SPEC)")
 	fs.BoolVar(&o.AllowExternalRefs, "allow-external-refs", envBool("ASKAPI_ALLOW_EXTERNAL_REFS"), "resolve $refs to files next to the spec (env ASKAPI_ALLOW_EXTERNAL_REFS)")

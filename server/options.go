@@ -22,7 +22,7 @@ type Options struct {
 	// NoCache turns off the on-disk cache of compiled catalogs.
 	NoCache bool
 	// CacheDir is that cache's directory; empty: no cache. The command sets it
-	// (openapi.DefaultCacheDir).
+	// (cache.DefaultDir).
 	CacheDir string
 	// LoadPace and GraphPace, set by the command, steer the collector while a spec is
 	// compiled or a cache entry decoded, and while a large graph or search index is built.

@@ -16,6 +16,7 @@ import (
 	"unsafe"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/cache"
 )
 
 // cacheEntries lists the entries in dir, an entry and its aliases (links to it) once.
@@ -88,7 +89,7 @@ func TestCatalogCache(t *testing.T) {
 			}
 
 			// A corrupt entry is ignored, rebuilt and rewritten.
-			if err := os.WriteFile(entries[0], append(slices.Clone(cacheMagic), "garbage"...), 0o644); err != nil {
+			if err := os.WriteFile(entries[0], append(slices.Clone(cache.CacheMagic), "garbage"...), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			again, err := LoadCatalog(ctx, spec, opts)
@@ -124,7 +125,7 @@ func TestCatalogCacheDisabled(t *testing.T) {
 	}
 	t.Setenv("ASKAPI_CACHE", "off")
 	t.Setenv("ASKAPI_CACHE_DIR", dir)
-	if _, err := LoadCatalog(context.Background(), spec, LoadOptions{CacheDir: DefaultCacheDir()}); err != nil {
+	if _, err := LoadCatalog(context.Background(), spec, LoadOptions{CacheDir: cache.DefaultDir()}); err != nil {
 		t.Fatal(err)
 	}
 	if got := cacheEntries(t, dir); len(got) != 0 {
@@ -156,11 +157,11 @@ func TestCatalogCacheRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			var buf bytes.Buffer
-			if err := encodeCatalog(&buf, cold); err != nil {
+			if err := cache.EncodeCatalog(&buf, cold); err != nil {
 				t.Fatal(err)
 			}
 			var cachedHeads []string
-			warm, err := decodeCatalog(buf.Bytes(), func(c *tools.Catalog) {
+			warm, err := cache.DecodeCatalog(buf.Bytes(), func(c *tools.Catalog) {
 				cachedHeads = headsOf(c)
 				for _, o := range c.Operations {
 					if o.InputSchema != nil {
@@ -214,7 +215,7 @@ func sharing(c *tools.Catalog) (shape []int, shared int) {
 		if m == nil {
 			return
 		}
-		p := mapID(m)
+		p := cache.MapID(m)
 		i, seen := first[p]
 		if !seen {
 			i = len(shape)
@@ -228,10 +229,10 @@ func sharing(c *tools.Catalog) (shape []int, shared int) {
 		}
 		keys := slices.Sorted(maps.Keys(m))
 		for _, k := range keys {
-			valueMaps(m[k], visit)
+			cache.ValueMaps(m[k], visit)
 		}
 	}
-	catalogMaps(c, visit)
+	cache.CatalogMaps(c, visit)
 	for _, o := range c.Operations {
 		visit(o.InputSchema)
 	}
@@ -250,28 +251,28 @@ func TestCatalogCacheFuzzedEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Its operations repeated: several chunks, decoded in parallel, and shared maps.
-	for len(cat.Operations) <= 2*opsPerChunk {
+	for len(cat.Operations) <= 2*cache.OpsPerChunk {
 		cat.Operations = append(cat.Operations, cat.Operations...)
 	}
 	var buf bytes.Buffer
-	if err := encodeCatalog(&buf, cat); err != nil {
+	if err := cache.EncodeCatalog(&buf, cat); err != nil {
 		t.Fatal(err)
 	}
 	good := buf.Bytes()
-	if _, err := decodeCatalog(good, nil, nil); err != nil {
+	if _, err := cache.DecodeCatalog(good, nil, nil); err != nil {
 		t.Fatalf("decode: %v", err)
 	}
 	for n := 0; n < len(good); n += 7 {
 		// A truncated entry is known for one before any census is taken from it.
 		census := func(*tools.Catalog) { t.Fatalf("census taken from a truncated entry (%d of %d bytes)", n, len(good)) }
-		if _, err := decodeCatalog(good[:n], census, nil); err == nil {
+		if _, err := cache.DecodeCatalog(good[:n], census, nil); err == nil {
 			t.Fatalf("truncated entry (%d of %d bytes) decoded", n, len(good))
 		}
 	}
-	for i := len(cacheMagic); i < len(good); i += 13 {
+	for i := len(cache.CacheMagic); i < len(good); i += 13 {
 		bad := append([]byte(nil), good...)
 		bad[i] ^= 0xff
-		decodeCatalog(bad, func(*tools.Catalog) {}, nil) // must not panic
+		cache.DecodeCatalog(bad, func(*tools.Catalog) {}, nil) // must not panic
 	}
 }
 
@@ -281,7 +282,7 @@ func TestCatalogCacheCycle(t *testing.T) {
 	m := map[string]any{"type": "object"}
 	m["items"] = m
 	cat := &tools.Catalog{Operations: []*tools.Operation{{Name: "a", Response: m}, {Name: "b", Response: m}}}
-	if err := encodeCatalog(&bytes.Buffer{}, cat); err == nil {
+	if err := cache.EncodeCatalog(&bytes.Buffer{}, cat); err == nil {
 		t.Fatal("a cyclic map was encoded")
 	}
 }
@@ -322,8 +323,8 @@ func TestCatalogCacheAlias(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			defer func(old time.Duration) { aliasSettle = old }(aliasSettle)
-			aliasSettle = tc.settle
+			defer func(old time.Duration) { cache.AliasSettle = old }(cache.AliasSettle)
+			cache.AliasSettle = tc.settle
 			dir := t.TempDir()
 			path := filepath.Join(dir, "spec.yaml")
 			if err := os.WriteFile(path, spec, 0o644); err != nil {
@@ -334,8 +335,8 @@ func TestCatalogCacheAlias(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := open(options{dir: opts.CacheDir, version: "test", log: slog.New(slog.DiscardHandler)})
-			alias := c.specAlias(path)
+			c := cache.Open(cache.Options{Dir: opts.CacheDir, Version: "test", Log: slog.New(slog.DiscardHandler)})
+			alias := c.SpecAlias(path)
 			if alias == "" {
 				t.Skip("no file identity on this platform")
 			}
@@ -344,15 +345,15 @@ func TestCatalogCacheAlias(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			key := c.key(spec, path)
-			c.put(key, cat)
-			c.link(alias, key, path)
+			key := c.Key(spec, path)
+			c.Put(key, cat)
+			c.Link(alias, key, path)
 			if tc.after != nil {
 				if err := tc.after(path); err != nil {
 					t.Fatal(err)
 				}
 			}
-			got := c.get(c.specAlias(path), nil)
+			got := c.Get(c.SpecAlias(path), nil)
 			if (got != nil) != tc.want {
 				t.Fatalf("alias found the entry: %v, want %v", got != nil, tc.want)
 			}
@@ -361,21 +362,21 @@ func TestCatalogCacheAlias(t *testing.T) {
 			}
 		})
 	}
-	if (&store{}).specAlias("https://example.com/spec.json") != "" {
+	if (&cache.Store{}).SpecAlias("https://example.com/spec.json") != "" {
 		t.Fatal("a URL has an alias")
 	}
-	if (*store)(nil).specAlias(src) != "" {
+	if (*cache.Store)(nil).SpecAlias(src) != "" {
 		t.Fatal("no cache, yet an alias")
 	}
 }
 
 func TestCatalogCachePrune(t *testing.T) {
 	dir := t.TempDir()
-	for i := range maxCacheEntries + 5 {
+	for i := range cache.MaxCacheEntries + 5 {
 		os.WriteFile(filepath.Join(dir, fmt.Sprintf("%02d.cat", i)), []byte("x"), 0o600)
 	}
-	open(options{dir: dir}).prune()
-	if got := len(cacheEntries(t, dir)); got != maxCacheEntries {
-		t.Fatalf("entries after pruning = %d, want %d", got, maxCacheEntries)
+	cache.Open(cache.Options{Dir: dir}).Prune()
+	if got := len(cacheEntries(t, dir)); got != cache.MaxCacheEntries {
+		t.Fatalf("entries after pruning = %d, want %d", got, cache.MaxCacheEntries)
 	}
 }

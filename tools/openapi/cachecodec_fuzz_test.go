@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/cache"
 )
 
 // sameCatalog is reflect.DeepEqual with floats compared by their bits: a NaN decoded from
@@ -76,7 +77,7 @@ func sameValue(a, b reflect.Value) bool {
 func entryOf(t *testing.T, cat *tools.Catalog) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := encodeCatalog(&buf, cat); err != nil {
+	if err := cache.EncodeCatalog(&buf, cat); err != nil {
 		t.Fatalf("encode: %v", err)
 	}
 	return buf.Bytes()
@@ -87,7 +88,7 @@ func entryOf(t *testing.T, cat *tools.Catalog) []byte {
 func checkRoundTrip(t *testing.T, entry []byte, want *tools.Catalog) *tools.Catalog {
 	t.Helper()
 	var heads *tools.Catalog
-	got, err := decodeCatalog(bytes.Clone(entry), func(c *tools.Catalog) { heads = c }, nil)
+	got, err := cache.DecodeCatalog(bytes.Clone(entry), func(c *tools.Catalog) { heads = c }, nil)
 	if err != nil {
 		t.Fatalf("an entry the encoder wrote does not decode: %v", err)
 	}
@@ -104,12 +105,12 @@ func checkRoundTrip(t *testing.T, entry []byte, want *tools.Catalog) *tools.Cata
 		}
 	}
 	// A cut entry: refused, and known to be cut before a census is taken from it.
-	for _, n := range []int{len(entry) - 1, len(entry) / 2, len(entry) * 7 / 8, len(cacheMagic)} {
+	for _, n := range []int{len(entry) - 1, len(entry) / 2, len(entry) * 7 / 8, len(cache.CacheMagic)} {
 		if n < 0 || n >= len(entry) {
 			continue
 		}
 		census := func(*tools.Catalog) { t.Fatalf("census taken from an entry cut at %d of %d bytes", n, len(entry)) }
-		if cat, err := decodeCatalog(bytes.Clone(entry[:n]), census, nil); err == nil || cat != nil {
+		if cat, err := cache.DecodeCatalog(bytes.Clone(entry[:n]), census, nil); err == nil || cat != nil {
 			t.Fatalf("an entry cut at %d of %d bytes decoded (err %v)", n, len(entry), err)
 		}
 	}
@@ -131,8 +132,8 @@ func checkRoundTrip(t *testing.T, entry []byte, want *tools.Catalog) *tools.Cata
 func FuzzCatalogCache(f *testing.F) {
 	fuzzSpecSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if bytes.HasPrefix(data, cacheMagic) {
-			cat, err := decodeCatalog(bytes.Clone(data), nil, nil)
+		if bytes.HasPrefix(data, cache.CacheMagic) {
+			cat, err := cache.DecodeCatalog(bytes.Clone(data), nil, nil)
 			if (err == nil) == (cat == nil) {
 				t.Fatalf("decode gave catalog %v and error %v", cat != nil, err)
 			}
@@ -149,11 +150,11 @@ func FuzzCatalogCache(f *testing.F) {
 		entry := entryOf(t, cat)
 		checkRoundTrip(t, entry, cat)
 		// One byte changed, where the input says.
-		if len(data) > 0 && len(entry) > len(cacheMagic) {
-			i := len(cacheMagic) + int(data[len(data)-1])*len(data)%(len(entry)-len(cacheMagic))
+		if len(data) > 0 && len(entry) > len(cache.CacheMagic) {
+			i := len(cache.CacheMagic) + int(data[len(data)-1])*len(data)%(len(entry)-len(cache.CacheMagic))
 			bad := bytes.Clone(entry)
 			bad[i] ^= 0x55
-			got, err := decodeCatalog(bad, func(*tools.Catalog) {}, nil)
+			got, err := cache.DecodeCatalog(bad, func(*tools.Catalog) {}, nil)
 			if (err == nil) == (got == nil) {
 				t.Fatalf("decode gave catalog %v and error %v", got != nil, err)
 			}

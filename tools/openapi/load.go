@@ -41,7 +41,7 @@ type LoadOptions struct {
 	// NoCache turns the compiled-catalog cache off.
 	NoCache bool
 	// CacheDir is the cache directory; empty: no cache. The command chooses it
-	// (DefaultCacheDir), so a library caller or a test never touches the user's cache
+	// (cache.DefaultDir), so a library caller or a test never touches the user's cache
 	// unless it names a directory.
 	CacheDir string
 	// Version is askapi's version, part of the cache key.

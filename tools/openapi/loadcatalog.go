@@ -8,6 +8,7 @@ import (
 	"log/slog"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/cache"
 )
 
 // LoadCatalog reads a spec (file path or http(s) URL; JSON or YAML; Swagger 2.0, OpenAPI
@@ -21,19 +22,19 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*tools.C
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	var store *store
+	var store *cache.Store
 	if !opts.NoCache {
 		maxBytes := opts.MaxBytes
 		if maxBytes <= 0 {
 			maxBytes = defaultMaxBytes
 		}
-		store = open(options{dir: opts.CacheDir, version: opts.Version, externalRefs: opts.AllowExternalRefs,
-			maxBytes: maxBytes, log: log, decoding: func() func() { return opts.pace(Decoding) }, guard: guardFault})
+		store = cache.Open(cache.Options{Dir: opts.CacheDir, Version: opts.Version, ExternalRefs: opts.AllowExternalRefs,
+			MaxBytes: maxBytes, Log: log, Decoding: func() func() { return opts.pace(Decoding) }, Guard: guardFault})
 	}
 	// A file spec unchanged since its catalog was cached is not even read.
-	alias := store.specAlias(source)
+	alias := store.SpecAlias(source)
 	if alias != "" {
-		if cat := store.get(alias, opts.Census); cat != nil {
+		if cat := store.Get(alias, opts.Census); cat != nil {
 			return cat, nil
 		}
 	}
@@ -44,9 +45,9 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*tools.C
 	defer l.pages.close()
 	var key string
 	if store != nil {
-		key = store.key(data, source)
-		if cat := store.get(key, opts.Census); cat != nil {
-			store.link(alias, key, source)
+		key = store.Key(data, source)
+		if cat := store.Get(key, opts.Census); cat != nil {
+			store.Link(alias, key, source)
 			return cat, nil
 		}
 	}
@@ -65,8 +66,8 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*tools.C
 		return nil, err
 	}
 	if store != nil && cacheable {
-		store.put(key, cat)
-		store.link(alias, key, source)
+		store.Put(key, cat)
+		store.Link(alias, key, source)
 	}
 	return cat, nil
 }

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/server"
-	"github.com/askapi/askapi/tools/openapi"
+	askcache "github.com/askapi/askapi/tools/cache"
 )
 
 func main() {
@@ -39,7 +39,7 @@ func run(spec, cache, mode, heap string) error {
 	} else {
 		os.Setenv("ASKAPI_CACHE_DIR", cache)
 	}
-	opts := server.Options{Spec: spec, Version: "phases", Environ: []string{}, CacheDir: openapi.DefaultCacheDir(), Mode: mode}
+	opts := server.Options{Spec: spec, Version: "phases", Environ: []string{}, CacheDir: askcache.DefaultDir(), Mode: mode}
 	last := time.Now()
 	step := func(name string) {
 		var ms runtime.MemStats

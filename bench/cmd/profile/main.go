@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/server"
-	"github.com/askapi/askapi/tools/openapi"
+	"github.com/askapi/askapi/tools/cache"
 )
 
 func main() {
@@ -38,7 +38,7 @@ func run(spec, out, allocs string) error {
 		return err
 	}
 	start := time.Now()
-	opts := server.Options{Spec: spec, Version: "profile", Environ: []string{}, CacheDir: openapi.DefaultCacheDir()}
+	opts := server.Options{Spec: spec, Version: "profile", Environ: []string{}, CacheDir: cache.DefaultDir()}
 	cat, err := server.LoadCatalog(context.Background(), opts)
 	if err == nil {
 		var p *server.Pipeline

@@ -1,4 +1,4 @@
-package openapi
+package cache
 
 import (
 	"crypto/sha256"
@@ -21,20 +21,20 @@ import (
 // an alias is made only for a file that has not changed for aliasSettle, and only when its
 // identity after reading is the one taken before.
 
-// aliasSettle is how long a spec must be left alone before its entry gets an alias; a
+// AliasSettle is how long a spec must be left alone before its entry gets an alias; a
 // variable for tests.
-var aliasSettle = 2 * time.Second
+var AliasSettle = 2 * time.Second
 
-// specAlias returns the alias key of a file spec, or "" when it has none (a URL, a file
+// SpecAlias returns the alias key of a file spec, or "" when it has none (a URL, a file
 // whose identity is unknown or one the read would refuse). Take it before reading the
 // spec; c may be nil.
-func (c *store) specAlias(source string) string {
+func (c *Store) SpecAlias(source string) string {
 	key, _ := c.aliasKey(source)
 	return key
 }
 
 // aliasKey is specAlias with the time the spec last changed.
-func (c *store) aliasKey(source string) (string, time.Time) {
+func (c *Store) aliasKey(source string) (string, time.Time) {
 	if c == nil || strings.HasPrefix(source, "http://") || strings.HasPrefix(source, "https://") {
 		return "", time.Time{}
 	}
@@ -46,7 +46,7 @@ func (c *store) aliasKey(source string) (string, time.Time) {
 	if err != nil || !fi.Mode().IsRegular() {
 		return "", time.Time{}
 	}
-	if c.maxBytes > 0 && fi.Size() > c.maxBytes { // the read must fail as it would without the cache
+	if c.MaxBytes > 0 && fi.Size() > c.MaxBytes { // the read must fail as it would without the cache
 		return "", time.Time{}
 	}
 	id, changed, ok := fileIdentity(fi)
@@ -54,19 +54,19 @@ func (c *store) aliasKey(source string) (string, time.Time) {
 		return "", time.Time{}
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "alias\x00%s\x00%s\x00%s\x00%s\x00%t\x00%s\x00%s", cacheFormat, c.version, executableStamp(), source, c.externalRefs, abs, id)
+	fmt.Fprintf(h, "alias\x00%s\x00%s\x00%s\x00%s\x00%t\x00%s\x00%s", cacheFormat, c.Version, executableStamp(), source, c.ExternalRefs, abs, id)
 	return hex.EncodeToString(h.Sum(nil)), changed
 }
 
-// link makes alias (from specAlias, before the spec was read) name the entry of key, the
+// Link makes alias (from specAlias, before the spec was read) name the entry of key, the
 // entry of the spec's bytes, when the spec is still what it was and has settled. Failing
 // costs only the next start the read.
-func (c *store) link(alias, key, source string) {
+func (c *Store) Link(alias, key, source string) {
 	if c == nil || alias == "" {
 		return
 	}
 	now, changed := c.aliasKey(source)
-	if now != alias || time.Since(changed) < aliasSettle {
+	if now != alias || time.Since(changed) < AliasSettle {
 		return
 	}
 	err := os.Link(c.path(key), c.path(alias))
@@ -76,6 +76,6 @@ func (c *store) link(alias, key, source string) {
 		err = os.Link(c.path(key), c.path(alias))
 	}
 	if err != nil {
-		c.log.Debug("catalog cache: cannot link an alias", "key", key, "err", err)
+		c.Log.Debug("catalog cache: cannot link an alias", "key", key, "err", err)
 	}
 }

@@ -1,4 +1,4 @@
-package openapi
+package cache
 
 import (
 	"encoding/binary"
@@ -67,9 +67,9 @@ const (
 	mapInPlace = 2
 )
 
-// opsPerChunk sets the grain of the parallel decode: small enough to balance two or
+// OpsPerChunk sets the grain of the parallel decode: small enough to balance two or
 // more cores over a large catalog, large enough that a small one is a single chunk.
-const opsPerChunk = 64
+const OpsPerChunk = 64
 
 // catEncoder encodes a catalog section by section into buf, gathering its strings and
 // its shared maps; encodeCatalogEntry lays the sections out.
@@ -155,7 +155,7 @@ func (e *catEncoder) strs(l []string) {
 	}
 }
 
-func mapID(m map[string]any) unsafe.Pointer { return reflect.ValueOf(m).UnsafePointer() }
+func MapID(m map[string]any) unsafe.Pointer { return reflect.ValueOf(m).UnsafePointer() }
 
 // anyMap writes a map in place, or a reference to it when it is shared (and so already
 // written in the shared section).
@@ -164,12 +164,12 @@ func (e *catEncoder) anyMap(m map[string]any) {
 		e.uv(mapNil)
 		return
 	}
-	if id, ok := e.shared[mapID(m)]; ok {
+	if id, ok := e.shared[MapID(m)]; ok {
 		e.uv(mapShared)
 		e.uv(uint64(id))
 		return
 	}
-	if e.held[mapID(m)] > 1 {
+	if e.held[MapID(m)] > 1 {
 		e.fail(errors.New("catalog cache: a shared map was not written first"))
 		return
 	}
@@ -237,18 +237,18 @@ func (e *catEncoder) security(l []tools.SecurityRequirement) {
 	}
 }
 
-// catalogMaps calls f with every map the catalog holds directly (input schemas are
+// CatalogMaps calls f with every map the catalog holds directly (input schemas are
 // rebuilt, not stored), in a fixed order.
-func catalogMaps(c *tools.Catalog, f func(map[string]any)) {
+func CatalogMaps(c *tools.Catalog, f func(map[string]any)) {
 	f(c.Extensions)
 	for _, o := range c.Operations {
 		for _, p := range o.Params {
 			f(p.Schema)
 			f(p.Extensions)
 			for _, ex := range p.Examples {
-				valueMaps(ex, f)
+				ValueMaps(ex, f)
 			}
-			valueMaps(p.Default, f)
+			ValueMaps(p.Default, f)
 		}
 		if o.Body != nil {
 			f(o.Body.Schema)
@@ -261,14 +261,14 @@ func catalogMaps(c *tools.Catalog, f func(map[string]any)) {
 	}
 }
 
-// valueMaps calls f with the maps a value is or holds at its top (in a list).
-func valueMaps(v any, f func(map[string]any)) {
+// ValueMaps calls f with the maps a value is or holds at its top (in a list).
+func ValueMaps(v any, f func(map[string]any)) {
 	switch x := v.(type) {
 	case map[string]any:
 		f(x)
 	case []any:
 		for _, el := range x {
-			valueMaps(el, f)
+			ValueMaps(el, f)
 		}
 	}
 }
@@ -280,7 +280,7 @@ func (e *catEncoder) countHeld(m map[string]any) {
 	if m == nil {
 		return
 	}
-	id := mapID(m)
+	id := MapID(m)
 	e.held[id]++
 	if e.held[id] > 1 {
 		if e.walking[id] {
@@ -290,7 +290,7 @@ func (e *catEncoder) countHeld(m map[string]any) {
 	}
 	e.walking[id] = true
 	for _, v := range m {
-		valueMaps(v, e.countHeld)
+		ValueMaps(v, e.countHeld)
 	}
 	delete(e.walking, id)
 	e.order = append(e.order, m)
@@ -300,7 +300,7 @@ func (e *catEncoder) countHeld(m map[string]any) {
 // reference to a shared map is always to one the decoder has already read.
 func (e *catEncoder) writeShared() {
 	for _, m := range e.order {
-		if id := mapID(m); e.held[id] > 1 {
+		if id := MapID(m); e.held[id] > 1 {
 			e.inPlace(m)
 			e.shared[id] = len(e.shared)
 		}
@@ -405,7 +405,7 @@ func (e *catEncoder) section() []byte {
 // encodeCatalogEntry returns the sections of an entry after its magic, in order.
 func encodeCatalogEntry(c *tools.Catalog) ([][]byte, error) {
 	e := newCatEncoder()
-	catalogMaps(c, e.countHeld)
+	CatalogMaps(c, e.countHeld)
 	e.writeShared()
 	shared := e.section()
 	e.header(c)
@@ -425,8 +425,8 @@ func uvarint(n int) []byte { return binary.AppendUvarint(nil, uint64(n)) }
 
 // chunks encodes the operations, opsPerChunk a chunk, and their index.
 func (e *catEncoder) chunks(ops []*tools.Operation) (index []byte, chunks [][]byte) {
-	for start := 0; start < len(ops); start += opsPerChunk {
-		run := ops[start:min(len(ops), start+opsPerChunk)]
+	for start := 0; start < len(ops); start += OpsPerChunk {
+		run := ops[start:min(len(ops), start+OpsPerChunk)]
 		for _, o := range run {
 			e.operation(o)
 		}
@@ -465,13 +465,13 @@ func (e *catEncoder) valuesSection() []byte {
 	return out
 }
 
-// encodeCatalog writes an entry: the magic, then its sections.
-func encodeCatalog(w io.Writer, c *tools.Catalog) error {
+// EncodeCatalog writes an entry: the magic, then its sections.
+func EncodeCatalog(w io.Writer, c *tools.Catalog) error {
 	sections, err := encodeCatalogEntry(c)
 	if err != nil {
 		return err
 	}
-	if _, err := w.Write(cacheMagic); err != nil {
+	if _, err := w.Write(CacheMagic); err != nil {
 		return err
 	}
 	for _, s := range sections {

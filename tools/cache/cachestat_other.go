@@ -1,6 +1,6 @@
 //go:build !linux && !darwin
 
-package openapi
+package cache
 
 import (
 	"os"

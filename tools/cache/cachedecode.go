@@ -1,4 +1,4 @@
-package openapi
+package cache
 
 import (
 	"bytes"
@@ -419,25 +419,25 @@ func (d catDecoder) decodeChunk(c chunk, ops []*tools.Operation) (err error) {
 	return nil
 }
 
-// decodeCatalog decodes an entry, its chunks of operations in parallel. The catalog's
+// DecodeCatalog decodes an entry, its chunks of operations in parallel. The catalog's
 // strings share data's bytes: data must never change afterwards. census, when set, is
 // given the catalog once its operations' heads are decoded, before the rest is; it
 // must not keep it. decoding, when set, is told before the decode starts (everything
 // decoded stays live: a collection would free nothing) and returns what to call after.
-func decodeCatalog(data []byte, census func(heads *tools.Catalog), decoding func() (done func())) (cat *tools.Catalog, err error) {
+func DecodeCatalog(data []byte, census func(heads *tools.Catalog), decoding func() (done func())) (cat *tools.Catalog, err error) {
 	defer func() {
 		// A corrupt entry must never take the server down: it is only a cache.
 		if r := recover(); r != nil {
 			cat, err = nil, fmt.Errorf("corrupt entry: %v", r)
 		}
 	}()
-	if !bytes.HasPrefix(data, cacheMagic) {
+	if !bytes.HasPrefix(data, CacheMagic) {
 		return nil, errors.New("not a catalog cache entry")
 	}
 	if decoding != nil {
 		defer decoding()()
 	}
-	d := &catDecoder{b: data[len(cacheMagic):]}
+	d := &catDecoder{b: data[len(CacheMagic):]}
 	// data is read for this call alone and never written again: its strings can share it.
 	d.readTable(unsafe.String(unsafe.SliceData(d.b), len(d.b)))
 	d.readValues()

@@ -1,4 +1,4 @@
-package openapi
+package cache
 
 import (
 	"bufio"
@@ -27,38 +27,38 @@ const cacheFormat = "askapi-catalog-13"
 // maxCacheEntry caps what is read back from one cache file.
 const maxCacheEntry = 256 << 20
 
-var cacheMagic = []byte("ASKAPICAT4\n")
+var CacheMagic = []byte("ASKAPICAT4\n")
 
-// options say where the cache is, what else its keys depend on, and how to read.
-type options struct {
-	dir          string // empty: no cache
-	version      string // askapi's version, part of every key
-	externalRefs bool   // the loader's AllowExternalRefs, which changes the catalog
-	maxBytes     int64  // the loader's cap on a spec's size: a larger file has no alias; 0: none
-	log          *slog.Logger
-	// decoding is told before an entry is decoded; it returns what to call after.
-	decoding func() (done func())
-	// guard runs f, turning a fault on reading a mapped spec into an error; nil runs f.
-	guard func(f func()) error
+// Options say where the cache is, what else its keys depend on, and how to read.
+type Options struct {
+	Dir          string // empty: no cache
+	Version      string // askapi's version, part of every key
+	ExternalRefs bool   // the loader's AllowExternalRefs, which changes the catalog
+	MaxBytes     int64  // the loader's cap on a spec's size: a larger file has no alias; 0: none
+	Log          *slog.Logger
+	// Decoding is told before an entry is decoded; it returns what to call after.
+	Decoding func() (done func())
+	// Guard runs f, turning a fault on reading a mapped spec into an error; nil runs f.
+	Guard func(f func()) error
 }
 
-// store is the catalog cache in its directory.
-type store struct{ options }
+// Store is the catalog cache in its directory.
+type Store struct{ Options }
 
-// open returns the cache to use, or nil when no directory is named (caching is off).
-func open(o options) *store {
-	if o.dir == "" {
+// Open returns the cache to use, or nil when no directory is named (caching is off).
+func Open(o Options) *Store {
+	if o.Dir == "" {
 		return nil
 	}
-	if o.log == nil {
-		o.log = slog.New(slog.DiscardHandler)
+	if o.Log == nil {
+		o.Log = slog.New(slog.DiscardHandler)
 	}
-	return &store{o}
+	return &Store{o}
 }
 
-// DefaultCacheDir is the cache directory a command uses: ASKAPI_CACHE_DIR, else the user
+// DefaultDir is the cache directory a command uses: ASKAPI_CACHE_DIR, else the user
 // cache directory's askapi folder; "" (no cache) when ASKAPI_CACHE=off or there is none.
-func DefaultCacheDir() string {
+func DefaultDir() string {
 	if strings.EqualFold(os.Getenv("ASKAPI_CACHE"), "off") {
 		return ""
 	}
@@ -72,11 +72,11 @@ func DefaultCacheDir() string {
 	return filepath.Join(base, "askapi")
 }
 
-// key names the entry for a spec: its bytes, where it came from (warnings name the
+// Key names the entry for a spec: its bytes, where it came from (warnings name the
 // source), askapi's version, the cache format and the options that change the catalog.
-func (c *store) key(data []byte, source string) string {
+func (c *Store) Key(data []byte, source string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%t\x00", cacheFormat, c.version, executableStamp(), source, c.externalRefs)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%t\x00", cacheFormat, c.Version, executableStamp(), source, c.ExternalRefs)
 	if len(data) <= keyChunk {
 		h.Write(data)
 		return hex.EncodeToString(h.Sum(nil))
@@ -90,11 +90,11 @@ func (c *store) key(data []byte, source string) string {
 		// A mapped spec file that shrinks faults here; the compile that follows reads the
 		// same bytes and reports it, so a chunk left unhashed is never cached.
 		sum := func() { sums[i] = sha256.Sum256(data[i*keyChunk : min(len(data), (i+1)*keyChunk)]) }
-		if c.guard == nil {
+		if c.Guard == nil {
 			sum()
 			return
 		}
-		_ = c.guard(sum)
+		_ = c.Guard(sum)
 	})
 	fmt.Fprintf(h, "tree\x00%d\x00", len(data))
 	for i := range sums {
@@ -120,49 +120,49 @@ var executableStamp = sync.OnceValue(func() string {
 	return fmt.Sprintf("%s\x00%d\x00%d", exe, fi.Size(), fi.ModTime().UnixNano())
 })
 
-func (c *store) path(key string) string { return filepath.Join(c.dir, key+".cat") }
+func (c *Store) path(key string) string { return filepath.Join(c.Dir, key+".cat") }
 
-// get returns the cached catalog, or nil on a miss or an unreadable entry.
-func (c *store) get(key string, census func(heads *tools.Catalog)) *tools.Catalog {
+// Get returns the cached catalog, or nil on a miss or an unreadable entry.
+func (c *Store) Get(key string, census func(heads *tools.Catalog)) *tools.Catalog {
 	f, err := os.Open(c.path(key))
 	if err != nil {
 		if !errors.Is(err, os.ErrNotExist) {
-			c.log.Debug("catalog cache: cannot open entry", "key", key, "err", err)
+			c.Log.Debug("catalog cache: cannot open entry", "key", key, "err", err)
 		}
 		return nil
 	}
 	defer f.Close()
 	data, err := readEntry(f)
 	if err != nil {
-		c.log.Debug("catalog cache: ignoring unreadable entry", "key", key, "err", err)
+		c.Log.Debug("catalog cache: ignoring unreadable entry", "key", key, "err", err)
 		return nil
 	}
-	cat, err := decodeCatalog(data, census, c.decoding)
+	cat, err := DecodeCatalog(data, census, c.Decoding)
 	if err != nil {
-		c.log.Debug("catalog cache: ignoring unreadable entry", "key", key, "err", err)
+		c.Log.Debug("catalog cache: ignoring unreadable entry", "key", key, "err", err)
 		return nil
 	}
 	return cat
 }
 
-// put writes an entry atomically: a temporary file renamed into place.
-func (c *store) put(key string, cat *tools.Catalog) {
+// Put writes an entry atomically: a temporary file renamed into place.
+func (c *Store) Put(key string, cat *tools.Catalog) {
 	if err := c.write(key, cat); err != nil {
-		c.log.Debug("catalog cache: cannot write entry", "key", key, "err", err)
+		c.Log.Debug("catalog cache: cannot write entry", "key", key, "err", err)
 		return
 	}
-	c.prune()
+	c.Prune()
 }
 
-// maxCacheEntries bounds the cache: every spec version and askapi build has its own
+// MaxCacheEntries bounds the cache: every spec version and askapi build has its own
 // entry, and a file spec an alias of it (cachestat.go), so the least recently written
 // ones go. An alias is a hard link: it shares its entry's time and so mostly goes with it,
 // and one left behind still reads as a whole entry.
-const maxCacheEntries = 64
+const MaxCacheEntries = 64
 
-func (c *store) prune() {
-	entries, err := filepath.Glob(filepath.Join(c.dir, "*.cat"))
-	if err != nil || len(entries) <= maxCacheEntries {
+func (c *Store) Prune() {
+	entries, err := filepath.Glob(filepath.Join(c.Dir, "*.cat"))
+	if err != nil || len(entries) <= MaxCacheEntries {
 		return
 	}
 	type entry struct {
@@ -176,24 +176,24 @@ func (c *store) prune() {
 		}
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].mod > list[j].mod })
-	for _, e := range list[min(len(list), maxCacheEntries):] {
+	for _, e := range list[min(len(list), MaxCacheEntries):] {
 		if err := os.Remove(e.path); err != nil {
-			c.log.Debug("catalog cache: cannot remove old entry", "path", e.path, "err", err)
+			c.Log.Debug("catalog cache: cannot remove old entry", "path", e.path, "err", err)
 		}
 	}
 }
 
-func (c *store) write(key string, cat *tools.Catalog) error {
-	if err := os.MkdirAll(c.dir, 0o700); err != nil {
+func (c *Store) write(key string, cat *tools.Catalog) error {
+	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(c.dir, key+".tmp*")
+	tmp, err := os.CreateTemp(c.Dir, key+".tmp*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // a no-op once renamed
 	w := bufio.NewWriterSize(tmp, 1<<16)
-	if err := encodeCatalog(w, cat); err != nil {
+	if err := EncodeCatalog(w, cat); err != nil {
 		tmp.Close()
 		return err
 	}

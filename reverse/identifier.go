@@ -376,7 +376,7 @@ func words(s string) string {
 	return strings.Trim(out, "_")
 }
 
-var irregularPlural = map[string]string{"people": "person", "children": "child", "men": "man", "women": "woman", "series": "series", "news": "news",
+var IrregularPlural = map[string]string{"people": "person", "children": "child", "men": "man", "women": "woman", "series": "series", "news": "news",
 	// Nouns ending in -ie, which the -ies → -y rule would break (movies → movy).
 	"movies": "movie", "cookies": "cookie", "zombies": "zombie", "calories": "calorie", "rookies": "rookie",
 	"selfies": "selfie", "hoodies": "hoodie", "species": "species", "data": "data", "media": "media", "analyses": "analysis",
@@ -392,7 +392,7 @@ func Singular(s string) string {
 	if i := strings.LastIndexByte(s, '_'); i >= 0 && i < len(s)-1 {
 		return s[:i+1] + Singular(s[i+1:])
 	}
-	if v, ok := irregularPlural[s]; ok {
+	if v, ok := IrregularPlural[s]; ok {
 		return v
 	}
 	switch {

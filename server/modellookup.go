@@ -8,6 +8,7 @@ import (
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/model"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/find"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -105,7 +106,7 @@ func (p *Pipeline) lookupChoices(resource string) []*tools.Operation {
 		return out
 	}
 	thing := reverse.Display(resource)
-	add := func(ms []reverse.Match) {
+	add := func(ms []find.Match) {
 		for _, m := range ms {
 			if len(out) == maxLookupChoices {
 				return

@@ -16,6 +16,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/find"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/secret"
 	"github.com/askapi/askapi/tools/upstream"
@@ -33,10 +34,10 @@ type Pipeline struct {
 	Graph *reverse.Graph
 	// searchIndex ranks operations for find_operations; built on first use, since
 	// tools/list does not need it and a large spec's index costs startup time.
-	searchIndex     *reverse.Index
+	searchIndex     *find.Index
 	searchIndexOnce sync.Once
 	// pendingIndex, when set, delivers the index built beside the graph (NewPipeline).
-	pendingIndex <-chan *reverse.Index
+	pendingIndex <-chan *find.Index
 	// graphReady is closed once Graph and Resolvable are set; nil means they are.
 	graphReady <-chan struct{}
 	// graphPace, when set, steers the collector while a large index is built.
@@ -584,7 +585,7 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 
 // Search returns the operation search index: the one built beside the graph, else built
 // on first use.
-func (p *Pipeline) Search() *reverse.Index {
+func (p *Pipeline) Search() *find.Index {
 	p.searchIndexOnce.Do(func() {
 		if p.pendingIndex != nil {
 			p.searchIndex = <-p.pendingIndex
@@ -595,7 +596,7 @@ func (p *Pipeline) Search() *reverse.Index {
 			// as large as the index, made at the server's busiest (its first call).
 			defer p.graphPace()()
 		}
-		p.searchIndex = reverse.NewIndex(p.Catalog)
+		p.searchIndex = find.NewIndex(p.Catalog)
 	})
 	return p.searchIndex
 }

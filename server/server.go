@@ -14,6 +14,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/find"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/openapi"
 	"github.com/askapi/askapi/tools/secret"
@@ -114,12 +115,12 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	// the catalog stays a value and a second pipeline over it publishes the same tools.
 	cat = cat.Clone()
 	secret.DropConfiguredHeaders(cat, cred.Headers)
-	var pending chan *reverse.Index
+	var pending chan *find.Index
 	if dynamic {
 		// find_operations is a dynamic session's first call: its index is built beside the
 		// graph, on the other core, instead of after it (issue 31).
-		pending = make(chan *reverse.Index, 1)
-		go func(cat *tools.Catalog) { pending <- reverse.NewIndex(cat) }(cat)
+		pending = make(chan *find.Index, 1)
+		go func(cat *tools.Catalog) { pending <- find.NewIndex(cat) }(cat)
 	}
 	graphReady := make(chan struct{})
 	p := &Pipeline{

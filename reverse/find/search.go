@@ -1,4 +1,4 @@
-package reverse
+package find
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/kljensen/snowball/english"
 
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -422,7 +423,7 @@ func stem(w string) string {
 var stems = tools.NewBoundedCache[string, string](1 << 16)
 
 func stemWord(w string) string {
-	if v, ok := irregularPlural[w]; ok {
+	if v, ok := reverse.IrregularPlural[w]; ok {
 		w = v
 	}
 	if long, ok := abbreviations[w]; ok {

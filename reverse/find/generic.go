@@ -1,4 +1,4 @@
-package reverse
+package find
 
 // genericWords ask to see or have something, or say how much: any operation that
 // answers the rest of a request answers them.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/upstream"
 )
@@ -271,7 +271,7 @@ func mentionedArgs(op *tools.Operation, things map[string]string, msg string) []
 	words := map[string]bool{}
 	for _, w := range strings.FieldsFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) {
 		words[normalName(w)] = true
-		words[reverse.Singular(w)] = true
+		words[lexicon.Singular(w)] = true
 	}
 	var out []string
 	for _, arg := range argNames(op) {
@@ -279,7 +279,7 @@ func mentionedArgs(op *tools.Operation, things map[string]string, msg string) []
 		h := Human(arg)
 		switch {
 		case len(n) < 2 || strings.HasPrefix(arg, "_"):
-		case words[n], words[reverse.Singular(strings.ToLower(arg))]:
+		case words[n], words[lexicon.Singular(strings.ToLower(arg))]:
 			out = append(out, arg)
 		case strings.Contains(h, " ") && wordsAt(lower, h):
 			out = append(out, arg)
@@ -362,7 +362,7 @@ var notFoundWords = map[string]bool{"not": true, "found": true, "no": true, "suc
 // found ("not found", "404 Not Found"): the question says that already, in words that
 // name the thing.
 func onlyNotFound(quote string) bool {
-	words := reverse.Words(quote)
+	words := lexicon.Words(quote)
 	for _, w := range words {
 		if !notFoundWords[w] {
 			return false

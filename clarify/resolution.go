@@ -4,13 +4,14 @@ import (
 	"fmt"
 
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/lexicon"
 )
 
 // FromResolution turns a resolution that did not settle on one value into a question
 // about the thing the person named, never about its id.
 func FromResolution(r reverse.Resolution) (Question, bool) {
-	thing := reverse.Display(r.Resource)
-	several := fmt.Sprintf("Several %s match %q. Which one do you mean?", reverse.Plural(thing), r.Input)
+	thing := lexicon.Display(r.Resource)
+	several := fmt.Sprintf("Several %s match %q. Which one do you mean?", lexicon.Plural(thing), r.Input)
 	which := fmt.Sprintf("Which %s do you mean? There are %d.", thing, len(r.Candidates))
 	notFound := fmt.Sprintf("No %s called %q was found. Could you check the spelling, or say which %s you mean another way?", thing, r.Input, thing)
 	if thing == "" {

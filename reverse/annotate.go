@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -37,12 +38,12 @@ func (g *Graph) Annotate() map[string][]Resolvable {
 				continue
 			}
 			prod := prods[0]
-			out[op.Name] = append(out[op.Name], Resolvable{Arg: e.Arg, Resource: Display(e.Resource), Via: prod.OpKey})
+			out[op.Name] = append(out[op.Name], Resolvable{Arg: e.Arg, Resource: lexicon.Display(e.Resource), Via: prod.OpKey})
 			schema, ok := props[e.Arg].(map[string]any)
 			if !ok {
 				continue
 			}
-			wk := widenKey{reflect.ValueOf(schema).UnsafePointer(), Display(e.Resource), prod.OpKey}
+			wk := widenKey{reflect.ValueOf(schema).UnsafePointer(), lexicon.Display(e.Resource), prod.OpKey}
 			widened, done := widenedOnce[wk]
 			if !done {
 				widened = widen(schema, wk.resource, wk.via)

@@ -3,6 +3,7 @@ package reverse
 import (
 	"context"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -23,7 +24,7 @@ func (g *Graph) ChosenProducer(target *tools.Operation, arg string, op *tools.Op
 	}
 	id, isID := Identify(target, p)
 	if !isID {
-		id = Ident{Resource: Singular(words(p.Name))}
+		id = Ident{Resource: lexicon.Singular(lexicon.SnakeCase(p.Name))}
 	}
 	if id.Bare {
 		id.Bare, id.Key = false, false // the items decide: an id where they carry one

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/upstream"
 )
@@ -34,7 +35,7 @@ func (ix *index) byFieldIndex() map[string][]fieldLister {
 			}
 			props, _ := col.item["properties"].(map[string]any)
 			for _, name := range upstream.SortedKeys(props) {
-				if !strings.Contains(words(name), "_") {
+				if !strings.Contains(lexicon.SnakeCase(name), "_") {
 					continue
 				}
 				sub, _ := props[name].(map[string]any)
@@ -51,7 +52,7 @@ func (ix *index) byFieldIndex() map[string][]fieldLister {
 
 // fieldProducers are the lists whose items carry a field named like p.
 func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Ident) []Producer {
-	toks := strings.Split(words(p.Name), "_")
+	toks := strings.Split(lexicon.SnakeCase(p.Name), "_")
 	last := toks[len(toks)-1]
 	if (p.In != "path" && p.In != "query") || len(toks) < 2 || !(hasIDWord(last) || keyFields[last]) {
 		return nil // entryType, itemStatus: a category, not which thing
@@ -76,11 +77,11 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 // ownNoun is the thing a parameter's own name says before its id word (tag for tagId),
 // "" when it has none.
 func ownNoun(p *tools.Param) string {
-	toks := strings.Split(words(p.Name), "_")
+	toks := strings.Split(lexicon.SnakeCase(p.Name), "_")
 	if len(toks) < 2 || !hasIDWord(toks[len(toks)-1]) {
 		return ""
 	}
-	return Singular(strings.Join(toks[:len(toks)-1], "_"))
+	return lexicon.Singular(strings.Join(toks[:len(toks)-1], "_"))
 }
 
 // ownList reports whether a collection is a list an operation answers, not the parts of

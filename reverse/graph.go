@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -164,7 +165,7 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		}
 		resource := id.Resource
 		if resource == "" {
-			resource = Singular(words(p.Name))
+			resource = lexicon.Singular(lexicon.SnakeCase(p.Name))
 		}
 		prods = dedupe(prods)
 		if id.Named != "" && byName[prods[0].Op] {
@@ -199,7 +200,7 @@ func (g *Graph) Resources(op *tools.Operation) map[string]string {
 	out := map[string]string{}
 	for _, e := range g.edges[op] {
 		if len(g.runnableFor(op, e.Producers)) > 0 {
-			out[e.Arg] = Display(e.Resource)
+			out[e.Arg] = lexicon.Display(e.Resource)
 		}
 	}
 	return out

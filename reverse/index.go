@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/upstream"
 )
@@ -128,7 +129,7 @@ func newIndex(cat *tools.Catalog) *index {
 		if infos[i].search {
 			// A typeahead over several kinds searches each kind its enum names.
 			for _, p := range op.Params {
-				if !kindWords[lastWord(words(p.Name))] {
+				if !kindWords[lastWord(lexicon.SnakeCase(p.Name))] {
 					continue
 				}
 				for _, v := range enumValues(p.Schema) {
@@ -195,7 +196,7 @@ func nameInput(op *tools.Operation) string {
 		if _, isEnum := p.Schema["enum"]; isEnum {
 			continue
 		}
-		toks := strings.Split(words(p.Name), "_")
+		toks := strings.Split(lexicon.SnakeCase(p.Name), "_")
 		skip := false
 		for _, t := range toks {
 			if notNameWords[t] {
@@ -252,7 +253,7 @@ func lastStatic(path string) string {
 			switch {
 			case prev != "" && (searchVerbs[n] || listSegments[strings.ToLower(segs[i])]):
 				return prev
-			case prev != "" && !searchVerbs[prev] && Singular(strings.ToLower(segs[i])) == strings.ToLower(segs[i]) && Singular(raw) != raw:
+			case prev != "" && !searchVerbs[prev] && lexicon.Singular(strings.ToLower(segs[i])) == strings.ToLower(segs[i]) && lexicon.Singular(raw) != raw:
 				return prev
 			}
 		}
@@ -287,7 +288,7 @@ func nounFit(resource, noun string) int {
 		// The same last words: issue_comment and comment, to_source_account and
 		// source_account.
 		return 2
-	case !strings.Contains(resource, "_") && !strings.Contains(noun, "_") && (abbreviates(resource, noun) || abbreviates(noun, resource)):
+	case !strings.Contains(resource, "_") && !strings.Contains(noun, "_") && (lexicon.Abbreviates(resource, noun) || lexicon.Abbreviates(noun, resource)):
 		return 1
 	}
 	return 0
@@ -341,7 +342,7 @@ func (ix *index) candidatesFor(resource string, about map[string]bool, qualified
 		if noun == resource {
 			continue
 		}
-		if abbreviates(resource, noun) || abbreviates(noun, resource) ||
+		if lexicon.Abbreviates(resource, noun) || lexicon.Abbreviates(noun, resource) ||
 			(len(resource) <= 2 && strings.HasPrefix(noun, resource) && len(noun) > len(resource)) {
 			abbrev = append(abbrev, noun)
 		}
@@ -369,8 +370,8 @@ func (ix *index) candidatesFor(resource string, about map[string]bool, qualified
 func aboutNouns(op *tools.Operation) map[string]bool {
 	out := map[string]bool{}
 	text := strings.Join(op.Tags, " ") + " " + op.Summary + " " + op.OperationID + " " + op.Description
-	for _, w := range strings.FieldsFunc(words(text), func(r rune) bool { return r == '_' || !(r >= 'a' && r <= 'z') }) {
-		out[Singular(w)] = true
+	for _, w := range strings.FieldsFunc(lexicon.SnakeCase(text), func(r rune) bool { return r == '_' || !(r >= 'a' && r <= 'z') }) {
+		out[lexicon.Singular(w)] = true
 	}
 	return out
 }
@@ -732,7 +733,7 @@ func (ix *index) ordered(m map[*tools.Operation]int) []fitOp {
 // enumInput finds an input whose enum names the resource (resource_type=project).
 func enumInput(op *tools.Operation, resource string) (any, string, bool) {
 	for _, p := range op.Params {
-		if p.In != "query" || !kindWords[lastWord(words(p.Name))] {
+		if p.In != "query" || !kindWords[lastWord(lexicon.SnakeCase(p.Name))] {
 			continue // sort=comments names an order, not a kind
 		}
 		if v, ok := enumFor(p.Schema, resource); ok {
@@ -803,7 +804,7 @@ func isSelf(op *tools.Operation) bool {
 		return selfSegments[segs[0]]
 	case len(segs) == 2:
 		last := segs[1]
-		return (last == "me" || last == "self" || last == "myself" || last == "whoami" || last == "current") && selfResources[Singular(segs[0])]
+		return (last == "me" || last == "self" || last == "myself" || last == "whoami" || last == "current") && selfResources[lexicon.Singular(segs[0])]
 	}
 	return false
 }
@@ -838,7 +839,7 @@ func selfPointer(op *tools.Operation, c Collection, resource, want string) (stri
 	props, prefix := selfProps(op)
 	for _, n := range upstream.SortedKeys(props) {
 		sub, _ := props[n].(map[string]any)
-		if Singular(words(n)) != resource || tools.SchemaType(sub) == "array" {
+		if lexicon.Singular(lexicon.SnakeCase(n)) != resource || tools.SchemaType(sub) == "array" {
 			continue
 		}
 		if inner, ok := collectionOf(sub, ""); ok {
@@ -927,7 +928,7 @@ func enumValues(schema map[string]any) []any {
 // one-element array.
 func enumFor(schema map[string]any, resource string) (any, bool) {
 	for _, v := range enumValues(schema) {
-		if s, ok := v.(string); ok && Singular(words(s)) == resource {
+		if s, ok := v.(string); ok && lexicon.Singular(lexicon.SnakeCase(s)) == resource {
 			if _, own := schema["enum"].([]any); !own {
 				return []any{s}, true // the items' enum: an array parameter
 			}

@@ -1,6 +1,7 @@
 package reverse
 
 import (
+	"github.com/askapi/askapi/reverse/lexicon"
 	"slices"
 	"strings"
 )
@@ -15,7 +16,7 @@ func IdentifierField(name string) bool {
 	if slices.Contains(idFieldKinds, name) {
 		return true
 	}
-	w := words(name)
+	w := lexicon.SnakeCase(name)
 	last := w[strings.LastIndexByte(w, '_')+1:]
 	_, isID := idWords[last] // ids of other records (owner_id) identify too
 	return isID

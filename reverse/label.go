@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools/upstream"
 )
 
@@ -65,14 +66,14 @@ var personalNames = [][2]string{{"firstName", "lastName"}, {"first_name", "last_
 // names together.
 func calledBy(item map[string]any, want string) bool {
 	for _, f := range primaryFields {
-		if s, ok := item[f].(string); ok && Normal(s) == want && want != "" {
+		if s, ok := item[f].(string); ok && lexicon.Normal(s) == want && want != "" {
 			return true
 		}
 	}
 	for _, pair := range personalNames {
 		given, _ := item[pair[0]].(string)
 		family, _ := item[pair[1]].(string)
-		if given != "" && family != "" && Normal(given+" "+family) == want {
+		if given != "" && family != "" && lexicon.Normal(given+" "+family) == want {
 			return true
 		}
 	}
@@ -114,7 +115,7 @@ func labelParts(item map[string]any) (string, []string) {
 	}
 	// Descriptive fields tell apart records with the same name (two Sams).
 	for _, k := range keys {
-		if s, ok := item[k].(string); ok && detailWords[lastWord(words(k))] && len(s) <= 40 {
+		if s, ok := item[k].(string); ok && detailWords[lastWord(lexicon.SnakeCase(k))] && len(s) <= 40 {
 			add(s)
 		}
 	}
@@ -122,7 +123,7 @@ func labelParts(item map[string]any) (string, []string) {
 	for _, k := range keys {
 		if list, ok := item[k].([]any); ok {
 			if names := namedList(list); names != "" {
-				if byWords[Singular(lastWord(words(k)))] {
+				if byWords[lexicon.Singular(lastWord(lexicon.SnakeCase(k)))] {
 					names = "by " + names
 				}
 				add(names)
@@ -133,12 +134,12 @@ func labelParts(item map[string]any) (string, []string) {
 	}
 	add(status(item))
 	for _, k := range keys {
-		if s, ok := item[k].(string); ok && byWords[words(k)] && !strings.Contains(s, "@") && len(s) <= 40 {
+		if s, ok := item[k].(string); ok && byWords[lexicon.SnakeCase(k)] && !strings.Contains(s, "@") && len(s) <= 40 {
 			add("by " + s)
 		}
 	}
 	for _, k := range keys {
-		if s, ok := item[k].(string); ok && untilWords[strings.Split(words(k), "_")[0]] && datePrefix.MatchString(s) {
+		if s, ok := item[k].(string); ok && untilWords[strings.Split(lexicon.SnakeCase(k), "_")[0]] && datePrefix.MatchString(s) {
 			add("until " + s[:10])
 		}
 	}
@@ -196,7 +197,7 @@ var describingFields = map[string]bool{"description": true, "summary": true, "su
 func tellApart(items []map[string]any) []string {
 	readings := []func(map[string]any, string) string{
 		func(it map[string]any, k string) string { // a description
-			if s, ok := it[k].(string); ok && describingFields[lastWord(words(k))] {
+			if s, ok := it[k].(string); ok && describingFields[lastWord(lexicon.SnakeCase(k))] {
 				return clip(strings.TrimSpace(s), 40)
 			}
 			return ""
@@ -209,13 +210,13 @@ func tellApart(items []map[string]any) []string {
 		},
 		func(it map[string]any, k string) string { // a date
 			if s, ok := it[k].(string); ok && datePrefix.MatchString(s) {
-				return strings.Split(words(k), "_")[0] + " " + s[:10]
+				return strings.Split(lexicon.SnakeCase(k), "_")[0] + " " + s[:10]
 			}
 			return ""
 		},
 		func(it map[string]any, k string) string { // any other short text that is no id
 			s, ok := it[k].(string)
-			if s = strings.TrimSpace(s); !ok || len(s) > 40 || hasIDWord(lastWord(words(k))) || uuidPattern.MatchString(s) || hexPattern.MatchString(s) {
+			if s = strings.TrimSpace(s); !ok || len(s) > 40 || hasIDWord(lastWord(lexicon.SnakeCase(k))) || uuidPattern.MatchString(s) || hexPattern.MatchString(s) {
 				return ""
 			}
 			return s
@@ -250,7 +251,7 @@ func year(item map[string]any, keys []string) string {
 		if !ok || !datePrefix.MatchString(s) {
 			continue
 		}
-		first := strings.Split(words(k), "_")[0]
+		first := strings.Split(lexicon.SnakeCase(k), "_")[0]
 		if metaWords[first] || untilWords[first] {
 			continue
 		}
@@ -287,7 +288,7 @@ func pairs(list []any) string {
 		regex, negated := false, false
 		for k, v := range m {
 			if b, isBool := v.(bool); isBool {
-				w := words(k)
+				w := lexicon.SnakeCase(k)
 				regex = regex || (strings.Contains(w, "regex") && b)
 				negated = negated || (strings.Contains(w, "equal") && !b)
 			}

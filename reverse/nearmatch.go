@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/agnivade/levenshtein"
+	"github.com/askapi/askapi/reverse/lexicon"
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
@@ -26,7 +27,7 @@ func foldWords(s string) []string {
 	if folded, _, err := transform.String(t, s); err == nil {
 		s = folded
 	}
-	return Words(s)
+	return lexicon.Words(s)
 }
 
 // itemWords are the folded words of an item's text, a few levels deep.

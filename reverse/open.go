@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -71,7 +72,7 @@ func (g *Graph) tryProducers(ctx context.Context, op *tools.Operation, e Edge, p
 		case Open:
 			need := "input it needs"
 			if r.Within != nil && r.Within.Resource != "" {
-				need = Display(r.Within.Resource)
+				need = lexicon.Display(r.Within.Resource)
 			}
 			tried = append(tried, fmt.Sprintf("%s: could not run without the %s", prod.OpKey, need))
 			if open.Outcome == "" {
@@ -137,5 +138,5 @@ func (g *Graph) needResource(target, producer *tools.Operation, need string) str
 			return id.Resource
 		}
 	}
-	return Singular(words(need))
+	return lexicon.Singular(lexicon.SnakeCase(need))
 }

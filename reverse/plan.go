@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -117,8 +118,8 @@ func (pl *planner) complete(op *tools.Operation, given map[string]any, depth int
 		case resolvable && pl.fromSelf(op, e, args, depth, visiting):
 			// Filled by an operation that needs no input, such as the current user's profile.
 		case nameable:
-			pl.needs = append(pl.needs, Need{Operation: op.Key(), Arg: arg, Resource: Display(e.Resource),
-				Reason: fmt.Sprintf("which %s is meant was not said; %s can find it by name", Display(e.Resource), firstLookup(e.Producers))})
+			pl.needs = append(pl.needs, Need{Operation: op.Key(), Arg: arg, Resource: lexicon.Display(e.Resource),
+				Reason: fmt.Sprintf("which %s is meant was not said; %s can find it by name", lexicon.Display(e.Resource), firstLookup(e.Producers))})
 		default:
 			pl.needs = append(pl.needs, Need{Operation: op.Key(), Arg: arg, Reason: fmt.Sprintf("%s is required and no operation provides it", arg)})
 		}
@@ -190,7 +191,7 @@ func (pl *planner) said(op *tools.Operation) bool {
 // produce plans the best producer for a name and returns the reference to its result.
 func (pl *planner) produce(target *tools.Operation, e Edge, name any, depth int, visiting map[*tools.Operation]bool) (Ref, bool) {
 	if depth >= MaxDepth {
-		pl.needs = append(pl.needs, Need{Operation: target.Key(), Arg: e.Arg, Resource: Display(e.Resource), Reason: "the chain to resolve it would be longer than the depth limit"})
+		pl.needs = append(pl.needs, Need{Operation: target.Key(), Arg: e.Arg, Resource: lexicon.Display(e.Resource), Reason: "the chain to resolve it would be longer than the depth limit"})
 		return Ref{}, false
 	}
 	for _, p := range e.Producers {
@@ -231,8 +232,8 @@ func (pl *planner) produce(target *tools.Operation, e Edge, name any, depth int,
 			Provides: fmt.Sprintf("%s of %s, from %q", e.Arg, target.Key(), name)})
 		return Ref{From: RefFrom{Step: len(pl.steps) - 1, Pointer: pointer, Match: match}}, true
 	}
-	pl.needs = append(pl.needs, Need{Operation: target.Key(), Arg: e.Arg, Resource: Display(e.Resource),
-		Reason: fmt.Sprintf("no producer can look up the %s %q on its own", Display(e.Resource), name)})
+	pl.needs = append(pl.needs, Need{Operation: target.Key(), Arg: e.Arg, Resource: lexicon.Display(e.Resource),
+		Reason: fmt.Sprintf("no producer can look up the %s %q on its own", lexicon.Display(e.Resource), name)})
 	return Ref{}, false
 }
 

@@ -6,8 +6,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"unicode"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -162,11 +162,11 @@ func (g *Graph) settleMissing(ctx context.Context, op *tools.Operation, e Edge, 
 		}
 		if sp, v, ok := selfValue(ctx, op, e, f); ok {
 			return Resolution{Arg: e.Arg, Resource: e.Resource, Via: sp.OpKey, Outcome: Filled, Value: v,
-				Searched: fmt.Sprintf("the caller's own %s, from %s", Display(e.Resource), sp.OpKey)}, true
+				Searched: fmt.Sprintf("the caller's own %s, from %s", lexicon.Display(e.Resource), sp.OpKey)}, true
 		}
 		return Resolution{}, false
 	}
-	r := Resolution{Arg: e.Arg, Resource: e.Resource, Via: p.OpKey, Searched: fmt.Sprintf("the %s listed by %s", Plural(Display(e.Resource)), p.OpKey)}
+	r := Resolution{Arg: e.Arg, Resource: e.Resource, Via: p.OpKey, Searched: fmt.Sprintf("the %s listed by %s", lexicon.Plural(lexicon.Display(e.Resource)), p.OpKey)}
 	switch {
 	case len(cands) == 1 && op.ReadOnly():
 		r.Outcome, r.Value, r.Label = Filled, cands[0].ID, cands[0].Label
@@ -328,7 +328,7 @@ func (g *Graph) resolveOne(ctx context.Context, target *tools.Operation, e Edge,
 	}
 	r.Searched = fmt.Sprintf("%s with %s", p.OpKey, describeArgs(args))
 	if p.NameArg == "" {
-		r.Searched = fmt.Sprintf("the %s listed by %s", Plural(Display(e.Resource)), p.OpKey)
+		r.Searched = fmt.Sprintf("the %s listed by %s", lexicon.Plural(lexicon.Display(e.Resource)), p.OpKey)
 	}
 	body, err := f.Fetch(ctx, p.Op, args)
 	if err != nil {
@@ -450,11 +450,11 @@ func fieldValue(it map[string]any, field string) any {
 // so by any of its names: a username that spells "Alex Morgan" does not settle it while
 // another user's first and last names are Alex Morgan.
 func exactMatches(items []map[string]any, idField, name string) []Candidate {
-	want := Normal(name)
+	want := lexicon.Normal(name)
 	byLabel := make([]bool, len(items))
 	var exact []map[string]any
 	for i, it := range items {
-		if byLabel[i] = Normal(Primary(it)) == want; byLabel[i] {
+		if byLabel[i] = lexicon.Normal(Primary(it)) == want; byLabel[i] {
 			exact = append(exact, it)
 		}
 	}
@@ -489,18 +489,6 @@ func texts(v any, depth int, acc []string) []string {
 	return acc
 }
 
-// Normal lower-cases text and keeps letters and digits, single-spaced, so names match
-// whatever their case, spacing or punctuation.
-func Normal(s string) string {
-	return strings.Join(Words(s), " ")
-}
-
-// Words lower-cases text and splits it into its runs of letters and digits: Normal's
-// words.
-func Words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-}
-
 func describeArgs(args map[string]any) string {
 	var parts []string
 	for k, v := range args {
@@ -510,19 +498,6 @@ func describeArgs(args map[string]any) string {
 		return "no arguments"
 	}
 	return strings.Join(parts, ", ")
-}
-
-// Plural is the plural of a resource noun for questions: "people", "TV shows".
-func Plural(s string) string {
-	switch {
-	case s == "person":
-		return "people"
-	case len(s) > 1 && s[len(s)-1] == 'y' && !strings.ContainsRune("aeiou", rune(s[len(s)-2])):
-		return s[:len(s)-1] + "ies"
-	case strings.HasSuffix(s, "s"):
-		return s
-	}
-	return s + "s"
 }
 
 // parentsFirst orders edges so that one whose producers need another edge's argument (an

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/upstream"
 )
@@ -87,7 +88,7 @@ func itemArrays(schema map[string]any) []itemArray {
 
 // compact is a name without case or separators: DataSetId and dataset_id are one.
 func compact(name string) string {
-	return strings.ReplaceAll(words(name), "_", "")
+	return strings.ReplaceAll(lexicon.SnakeCase(name), "_", "")
 }
 
 // scalarFields are an item's scalar properties, and those of the one object that holds
@@ -128,7 +129,7 @@ func scalarFields(item map[string]any, resource string) map[string]string {
 // siblingField is the item field a parameter takes, or "": one named like it; else, for a
 // parameter that takes a key (its name says which), that key; else the item's id.
 func siblingField(p *tools.Param, id Ident, fields map[string]string) string {
-	if f, ok := fields["name"]; ok && !strings.Contains(words(p.Name), "_") && saysName(p.Description) {
+	if f, ok := fields["name"]; ok && !strings.Contains(lexicon.SnakeCase(p.Name), "_") && saysName(p.Description) {
 		// {location}, "Name of the backup location": the name, even beside a field
 		// called location (a region).
 		return f

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/upstream"
 )
@@ -33,7 +34,7 @@ var genericTail = func() map[string]bool {
 }()
 
 // valueKey is the normal form of a field or argument name: snake case, lower case.
-func valueKey(name string) string { return words(name) }
+func valueKey(name string) string { return lexicon.SnakeCase(name) }
 
 // stripTail drops a generic last word: song_name → song; "" when nothing is left or
 // nothing was dropped.
@@ -84,9 +85,9 @@ func valueIndex(cat *tools.Catalog) map[string][]*valueSource {
 				out["~head:"+strings.Join(ws[:i], "_")] = append(out["~head:"+strings.Join(ws[:i], "_")], src)
 			}
 			if len(ws) > 1 {
-				out["~last:"+Singular(ws[len(ws)-1])] = append(out["~last:"+Singular(ws[len(ws)-1])], src)
+				out["~last:"+lexicon.Singular(ws[len(ws)-1])] = append(out["~last:"+lexicon.Singular(ws[len(ws)-1])], src)
 			}
-			if sg := Singular(k); sg != k {
+			if sg := lexicon.Singular(k); sg != k {
 				out["~singular:"+sg] = append(out["~singular:"+sg], src)
 			}
 		}
@@ -149,8 +150,8 @@ func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bo
 			for _, srcs := range ix.suffixed(key) {
 				add(srcs, 3)
 			}
-			add(ix.values["~singular:"+Singular(key)], 3)
-			if sg := Singular(key); sg != key {
+			add(ix.values["~singular:"+lexicon.Singular(key)], 3)
+			if sg := lexicon.Singular(key); sg != key {
 				add(ix.values[sg], 3)
 			}
 		},
@@ -167,7 +168,7 @@ func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bo
 		},
 		func() {
 			// Two names of several words that end alike: order_items ← recommend_items.
-			if last := Singular(ws[len(ws)-1]); len(ws) > 1 && !genericTail[last] && !hasIDWord(last) && !plainArgs[last] {
+			if last := lexicon.Singular(ws[len(ws)-1]); len(ws) > 1 && !genericTail[last] && !hasIDWord(last) && !plainArgs[last] {
 				add(ix.values["~last:"+last], 1)
 			}
 		},

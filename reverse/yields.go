@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/upstream"
 )
@@ -161,7 +162,7 @@ func readItem(item map[string]any, container string, strictNesting bool) (Collec
 	}
 	if c.thing != "" {
 		for name := range props {
-			w := words(name)
+			w := lexicon.SnakeCase(name)
 			if !scalar(name) || !strings.HasPrefix(w, c.thing+"_") {
 				continue
 			}
@@ -198,7 +199,7 @@ func readItem(item map[string]any, container string, strictNesting bool) (Collec
 		// No plain id: an id named after the thing (videoId) may stand in for it.
 		for name := range props {
 			if scalar(name) {
-				c.byWords[words(name)] = name
+				c.byWords[lexicon.SnakeCase(name)] = name
 			}
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools/secret"
 )
 
@@ -124,7 +125,7 @@ func lookedUpNames(c *call) string {
 		if name == "" || name == clarify.ValueText(v) {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s is the %s %q", clarify.ValueText(v), reverse.Display(r.Resource), name))
+		parts = append(parts, fmt.Sprintf("%s is the %s %q", clarify.ValueText(v), lexicon.Display(r.Resource), name))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -9,6 +9,7 @@ import (
 	"github.com/askapi/askapi/model"
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/reverse/find"
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -69,12 +70,12 @@ func (p *Pipeline) modelLookup(ctx context.Context, c *call, slot reverse.Slot, 
 	for i, op := range ops {
 		cands[i] = model.CandidateOf(op)
 	}
-	thing := reverse.Display(slot.Resource)
+	thing := lexicon.Display(slot.Resource)
 	if thing == "" {
 		thing = "thing"
 	}
 	request := fmt.Sprintf("Look up the %s called %q: which operation lists or searches %s, so that the identifier %s of %s needs can be read from its answer?",
-		thing, name, reverse.Plural(thing), slot.Arg, c.op.Key())
+		thing, name, lexicon.Plural(thing), slot.Arg, c.op.Key())
 	prompt := model.NewPrompt(request, cands)
 	reply, err := p.model.endpoint.Complete(ctx, prompt)
 	if err != nil {
@@ -105,7 +106,7 @@ func (p *Pipeline) lookupChoices(resource string) []*tools.Operation {
 	if resource == "" {
 		return out
 	}
-	thing := reverse.Display(resource)
+	thing := lexicon.Display(resource)
 	add := func(ms []find.Match) {
 		for _, m := range ms {
 			if len(out) == maxLookupChoices {
@@ -120,7 +121,7 @@ func (p *Pipeline) lookupChoices(resource string) []*tools.Operation {
 	// The search index's reads that list the thing by name, then its best reads for the
 	// thing's words (a crew list for workers).
 	add(p.Search().Lists(thing, maxLookupChoices))
-	add(p.Search().Search(reverse.Plural(thing), 20).Matches)
+	add(p.Search().Search(lexicon.Plural(thing), 20).Matches)
 	return out
 }
 

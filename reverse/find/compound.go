@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -20,7 +21,7 @@ const compoundMin = 7
 func specWords(ops []*tools.Operation) map[string]bool {
 	words := map[string]bool{}
 	add := func(text string) {
-		eachWord(text, func(_, said string) { words[said] = true })
+		lexicon.EachWord(text, func(_, said string) { words[said] = true })
 	}
 	for _, op := range ops {
 		add(op.Summary)
@@ -72,7 +73,7 @@ func compoundText(seg string, words map[string]bool) string {
 // last: "customerclaims"), or returns nil. Stopwords count as words ("bypostcode").
 func splitCompound(s string, words map[string]bool) []string {
 	known := func(w string) bool {
-		return len(w) >= 2 && (words[w] || stopwords[w] || len(w) > 3 && strings.HasSuffix(w, "s") && words[w[:len(w)-1]])
+		return len(w) >= 2 && (words[w] || lexicon.StopWords[w] || len(w) > 3 && strings.HasSuffix(w, "s") && words[w[:len(w)-1]])
 	}
 	// best[i] is the fewest words that make s[:i]; from[i] where the last begins.
 	n := len(s)

@@ -1,6 +1,9 @@
 package find
 
-import "sort"
+import (
+	"github.com/askapi/askapi/reverse/lexicon"
+	"sort"
+)
 
 // Lists are the operations that list or search a kind of thing ("project", "pull
 // request"), best first, at most limit (all when limit <= 0): the reads whose path ends
@@ -12,7 +15,7 @@ func (ix *Index) Lists(thing string, limit int) []Match {
 	if len(said) == 0 {
 		return nil
 	}
-	search := stem("search")
+	search := lexicon.Stem("search")
 	type listing struct {
 		Match
 		named int // how many of the thing's words its path ends on (GitHub's /pulls: one)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -28,10 +29,10 @@ type reading struct {
 }
 
 // methodAction is the action each method does, as the stem its words are read as.
-var methodAction = map[string]string{"GET": stem("get"), "POST": stem("create"), "PUT": stem("update"), "PATCH": stem("update"), "DELETE": stem("delete")}
+var methodAction = map[string]string{"GET": lexicon.Stem("get"), "POST": lexicon.Stem("create"), "PUT": lexicon.Stem("update"), "PATCH": lexicon.Stem("update"), "DELETE": lexicon.Stem("delete")}
 
 // listAction is what a GET of a collection does besides getting it.
-var listAction = stem("list")
+var listAction = lexicon.Stem("list")
 
 // segment is one step of a path: a literal's words or a parameter's name's, as stems.
 type segment struct {
@@ -80,7 +81,7 @@ func isVersion(s string) bool {
 
 func stemsOf(text string) []string {
 	var out []string
-	eachTerm(text, func(t string) { out = append(out, t) })
+	lexicon.EachTerm(text, func(t string) { out = append(out, t) })
 	return out
 }
 
@@ -235,7 +236,7 @@ func leadVerbs(op *tools.Operation) []string {
 
 func firstTerm(text string) string {
 	first := ""
-	eachTerm(text, func(t string) {
+	lexicon.EachTerm(text, func(t string) {
 		if first == "" {
 			first = t
 		}

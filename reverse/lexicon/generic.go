@@ -1,8 +1,8 @@
-package find
+package lexicon
 
-// genericWords ask to see or have something, or say how much: any operation that
+// GenericWords ask to see or have something, or say how much: any operation that
 // answers the rest of a request answers them.
-var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch", "read", "look", "display",
+var GenericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch", "read", "look", "display",
 	"retrieve", "return", "lookup", "every", "each", "many", "much", "more", "new", "current", "latest", "recent",
 	"recently", "lately", "next", "previous", "other", "same", "old", "upcoming", "last", "info", "information", "detail", "details", "thing", "things", "stuff", "let", "us", "now", "also",
 	"just", "any", "please", "would", "like", "whole", "entire", "full", "own", "mine", "our", "we", "them", "they",
@@ -34,7 +34,7 @@ var genericWords = stemSet("get", "list", "show", "view", "see", "check", "fetch
 func stemSet(words ...string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range words {
-		out[stem(w)] = true
+		out[Stem(w)] = true
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/askapi/askapi/clarify/seal"
 	"github.com/askapi/askapi/reverse"
 )
 
@@ -35,7 +36,7 @@ type State struct {
 // Sealer seals and opens continuation tokens: a State as JSON in a sealed box, with an
 // expiry.
 type Sealer struct {
-	box *box
+	box *seal.Box
 	ttl time.Duration
 	now func() time.Time
 }
@@ -43,7 +44,7 @@ type Sealer struct {
 // NewSealer derives the key from secret; an empty secret gets a random per-process key,
 // so tokens then survive only as long as the process.
 func NewSealer(secret string, ttl time.Duration) (*Sealer, error) {
-	b, err := newBox(secret)
+	b, err := seal.New(secret)
 	if err != nil {
 		return nil, err
 	}
@@ -64,21 +65,21 @@ func (s *Sealer) Seal(st State) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("seal continuation: %w", err)
 	}
-	return s.box.seal(plain)
+	return s.box.Seal(plain)
 }
 
 // Open authenticates and decrypts a token.
 func (s *Sealer) Open(token string) (State, error) {
 	var st State
-	plain, err := s.box.open(token)
+	plain, err := s.box.Open(token)
 	if err != nil {
 		return st, err
 	}
 	if err := json.Unmarshal(plain, &st); err != nil {
-		return st, ErrTampered
+		return st, seal.ErrTampered
 	}
 	if s.now().Unix() > st.Expires {
-		return State{}, ErrExpired
+		return State{}, seal.ErrExpired
 	}
 	return st, nil
 }

@@ -6,15 +6,16 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/clarify/seal"
 	"github.com/askapi/askapi/tools"
 )
 
 // onceStore is where used confirmations are marked: Pipeline.Confirmations when set (a
 // store shared by replicas, or a test's), else one in-memory store per pipeline.
-func (p *Pipeline) onceStore() clarify.OnceStore {
+func (p *Pipeline) onceStore() seal.OnceStore {
 	p.confirmationsOnce.Do(func() {
 		if p.Confirmations == nil {
-			p.Confirmations = clarify.NewMemoryOnce(clarify.DefaultOnceLimit, nil)
+			p.Confirmations = seal.NewMemoryOnce(seal.DefaultOnceLimit, nil)
 		}
 	})
 	return p.Confirmations
@@ -41,7 +42,7 @@ func alreadyConfirmed(c *call, at time.Time) {
 func (p *Pipeline) spendConfirmation(c *call) bool {
 	first, at, err := p.onceStore().Use(c.state.Once, time.Unix(c.state.Expires, 0))
 	switch {
-	case errors.Is(err, clarify.ErrExpired):
+	case errors.Is(err, seal.ErrExpired):
 		c.result.Status = clarify.StatusNeedsClarification
 		c.result.Questions = []clarify.Question{{
 			Field:    tools.ArgContinuation,

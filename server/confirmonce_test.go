@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/clarify/seal"
 )
 
 // writeCounter is a real upstream that counts the writes it receives (anything not GET).
@@ -174,7 +175,7 @@ func TestConfirmationLifetime(t *testing.T) {
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	set := func(t time.Time) { mu.Lock(); defer mu.Unlock(); now = t }
 	p.Sealer.UseClock(clock)
-	store := clarify.NewMemoryOnce(0, clock)
+	store := seal.NewMemoryOnce(0, clock)
 	p.Confirmations = store
 	op := p.Catalog.Lookup("deleteSilence")
 	ttl := 30 * time.Minute // the sealer's default lifetime (pipelineFor sets none)

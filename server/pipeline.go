@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/clarify/seal"
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/reverse/find"
 	"github.com/askapi/askapi/tools"
@@ -50,7 +51,7 @@ type Pipeline struct {
 	Policy *clarify.Policy
 	// Confirmations marks confirmations used, so one yes sends one write (confirmonce.go);
 	// nil means an in-memory store of this process, made on first use.
-	Confirmations     clarify.OnceStore
+	Confirmations     seal.OnceStore
 	confirmationsOnce sync.Once
 	// Naive sends arguments as given: no completion, no clarification. It exists so the
 	// evaluation can show what askapi adds over a plain proxy.
@@ -327,7 +328,7 @@ func (p *Pipeline) confirmed(c *call) bool {
 		reason = "the confirmation given was not for this exact request (it changed, or was never asked for); confirm again"
 	}
 	c.state.Pending = digest
-	c.state.Once = clarify.NewNonce()
+	c.state.Once = seal.NewNonce()
 	p.clarify(c, []clarify.Question{{
 		Field:    tools.ArgConfirm,
 		Kind:     clarify.Unconfirmed,

@@ -1,4 +1,4 @@
-package clarify
+package seal
 
 import (
 	"errors"

@@ -1,4 +1,4 @@
-package clarify
+package seal
 
 import (
 	"bytes"
@@ -22,17 +22,17 @@ var (
 	ErrExpired  = errors.New("the continuation token has expired")
 )
 
-// tokenVersion prefixes every token so a future format can be told apart.
-const tokenVersion = 1
+// TokenVersion prefixes every token so a future format can be told apart.
+const TokenVersion = 1
 
-// box seals and opens bytes.
-type box struct {
+// Box seals and opens bytes.
+type Box struct {
 	aead cipher.AEAD
 }
 
-// newBox derives the key from secret; an empty secret gets a random per-process key,
+// New derives the key from secret; an empty secret gets a random per-process key,
 // so tokens then survive only as long as the process.
-func newBox(secret string) (*box, error) {
+func New(secret string) (*Box, error) {
 	var key [32]byte
 	if secret == "" {
 		if _, err := rand.Read(key[:]); err != nil {
@@ -49,11 +49,11 @@ func newBox(secret string) (*box, error) {
 	if err != nil {
 		return nil, fmt.Errorf("continuation cipher: %w", err)
 	}
-	return &box{aead: aead}, nil
+	return &Box{aead: aead}, nil
 }
 
-// seal compresses, encrypts and authenticates plain.
-func (b *box) seal(plain []byte) (string, error) {
+// Seal compresses, encrypts and authenticates plain.
+func (b *Box) Seal(plain []byte) (string, error) {
 	var zipped bytes.Buffer
 	w, _ := flate.NewWriter(&zipped, flate.BestSpeed)
 	if _, err := w.Write(plain); err != nil {
@@ -66,19 +66,19 @@ func (b *box) seal(plain []byte) (string, error) {
 	if _, err := rand.Read(nonce); err != nil {
 		return "", fmt.Errorf("seal continuation: %w", err)
 	}
-	header := []byte{tokenVersion}
+	header := []byte{TokenVersion}
 	sealed := b.aead.Seal(nonce, nonce, zipped.Bytes(), header)
 	return base64.RawURLEncoding.EncodeToString(append(header, sealed...)), nil
 }
 
-// open authenticates, decrypts and decompresses a token: ErrTampered when it is not one
+// Open authenticates, decrypts and decompresses a token: ErrTampered when it is not one
 // this box sealed.
-func (b *box) open(token string) ([]byte, error) {
+func (b *Box) Open(token string) ([]byte, error) {
 	// Strict: the unused low bits of the last character must be zero, as seal writes them,
 	// so a sealed token has one spelling and a re-spelled one is refused.
 	raw, err := base64.RawURLEncoding.Strict().DecodeString(token)
 	ns := b.aead.NonceSize()
-	if err != nil || len(raw) < 1+ns+b.aead.Overhead() || raw[0] != tokenVersion {
+	if err != nil || len(raw) < 1+ns+b.aead.Overhead() || raw[0] != TokenVersion {
 		return nil, ErrTampered
 	}
 	header, nonce, body := raw[:1], raw[1:1+ns], raw[1+ns:]

@@ -25,10 +25,15 @@ func perUserCredentials(next http.Handler) http.Handler {
 		secret := strings.TrimSpace(r.Header.Get(PerUserHeader))
 		r.Header.Del(PerUserHeader)
 		if secret != "" {
-			r = r.WithContext(context.WithValue(r.Context(), userSecretKey{}, secret))
+			r = r.WithContext(withUserSecret(r.Context(), secret))
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// withUserSecret is ctx carrying the request's own upstream secret.
+func withUserSecret(ctx context.Context, secret string) context.Context {
+	return context.WithValue(ctx, userSecretKey{}, secret)
 }
 
 // userSecret is the secret the request behind ctx carries, or "".

@@ -27,15 +27,12 @@ func withProgress(ctx context.Context, req mcp.CallToolRequest) context.Context 
 	if srv == nil {
 		return ctx
 	}
-	return context.WithValue(ctx, progressKey{}, &progress{srv: srv, token: req.Params.Meta.ProgressToken})
+	p := &progress{srv: srv, token: req.Params.Meta.ProgressToken}
+	return withReporter(ctx, func(message string) { p.send(ctx, message) })
 }
 
-// report tells the client what the chain is doing; without a token it does nothing.
-func report(ctx context.Context, message string) {
-	p, ok := ctx.Value(progressKey{}).(*progress)
-	if !ok {
-		return
-	}
+// send tells the client one step of what the chain is doing.
+func (p *progress) send(ctx context.Context, message string) {
 	p.mu.Lock()
 	p.step++
 	step := p.step
@@ -46,4 +43,22 @@ func report(ctx context.Context, message string) {
 		"progress":      step,
 		"message":       redactorFrom(ctx).String(message), // leaves the process here
 	})
+}
+
+// withReporter attaches f, which report calls with each step of the call behind ctx.
+func withReporter(ctx context.Context, f func(message string)) context.Context {
+	return context.WithValue(ctx, progressKey{}, f)
+}
+
+// report tells whoever asked (withReporter) what the chain is doing; else it does nothing.
+func report(ctx context.Context, message string) {
+	if f, ok := ctx.Value(progressKey{}).(func(string)); ok {
+		f(message)
+	}
+}
+
+// reporting says whether anyone listens to report.
+func reporting(ctx context.Context) bool {
+	_, ok := ctx.Value(progressKey{}).(func(string))
+	return ok
 }

@@ -114,7 +114,7 @@ const waitTick = 2 * time.Second
 // whileWaiting reports message every waitTick until the returned stop is called, so a
 // client sees the call is alive while the model thinks.
 func whileWaiting(ctx context.Context, message string) (stop func()) {
-	if _, ok := ctx.Value(progressKey{}).(*progress); !ok {
+	if !reporting(ctx) {
 		return func() {}
 	}
 	done := make(chan struct{})

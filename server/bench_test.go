@@ -120,7 +120,7 @@ func benchEncodedServer(b *testing.B, p *Pipeline) (*mcpserver.MCPServer, *encod
 	if err != nil {
 		b.Fatal(err)
 	}
-	entries, err := static.serverTools()
+	entries, err := serverTools(static)
 	if err != nil {
 		b.Fatal(err)
 	}

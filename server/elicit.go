@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -137,17 +136,6 @@ func primitiveType(s map[string]any) string {
 		}
 	}
 	return ""
-}
-
-func optionKey(v any) string {
-	if s, ok := v.(string); ok {
-		return s
-	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(data)
 }
 
 // elicitation builds the input request for a clarification.

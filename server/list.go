@@ -9,7 +9,7 @@ import (
 
 // ToolList renders the catalog exactly as tools/list would: the MCP tools, as JSON.
 func ToolList(p *Pipeline) ([]byte, error) {
-	entries, err := p.allTools()
+	entries, err := allTools(p)
 	if err != nil {
 		return nil, err
 	}

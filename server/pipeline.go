@@ -671,3 +671,6 @@ func (p *Pipeline) log(c *call, d time.Duration) {
 	}
 	p.Logger.Info("call", attrs...)
 }
+
+// largeGraph is the operation count above which the graph is built at a tight GC pace.
+const largeGraph = 500

@@ -65,7 +65,7 @@ func resolveOutputSchema() map[string]any {
 }
 
 // resolveTools is resolve with its handler, when a model is available.
-func (p *Pipeline) resolveTools() ([]mcpserver.ServerTool, error) {
+func resolveTools(p *Pipeline) ([]mcpserver.ServerTool, error) {
 	if p.model == nil || p.Naive {
 		return nil, nil
 	}
@@ -73,10 +73,12 @@ func (p *Pipeline) resolveTools() ([]mcpserver.ServerTool, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []mcpserver.ServerTool{{Tool: t, Handler: p.resolve}}, nil
+	return []mcpserver.ServerTool{{Tool: t, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return resolve(ctx, p, req)
+	}}}, nil
 }
 
-func (p *Pipeline) resolve(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func resolve(ctx context.Context, p *Pipeline, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args, err := argumentsOf(req)
 	if err != nil {
 		return resultOf(&clarify.Result{Status: clarify.StatusNeedsClarification, Operation: ToolResolve,
@@ -89,7 +91,7 @@ func (p *Pipeline) resolve(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 	}
 	request = strings.TrimSpace(request)
 	if token := resumedToken(req, args); token != "" {
-		return p.resumeResolve(ctx, req, args, request, token)
+		return resumeResolve(ctx, p, req, args, request, token)
 	}
 	if request == "" {
 		return resultOf(&clarify.Result{Status: clarify.StatusNeedsClarification, Operation: ToolResolve, Questions: []clarify.Question{{
@@ -108,7 +110,7 @@ func (p *Pipeline) resolve(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 		cands[i] = model.CandidateOf(m.Op)
 	}
 	prompt := model.NewPrompt(request, cands)
-	reply, pending, err := p.askModel(ctx, req, request, prompt)
+	reply, pending, err := askModel(ctx, p, req, request, prompt)
 	if pending != nil {
 		return pending, nil
 	}
@@ -162,7 +164,7 @@ func resumedToken(req mcp.CallToolRequest, args map[string]any) string {
 
 // resumeResolve runs a later round on the operation the continuation names, with the
 // answers given: the model is not asked again.
-func (p *Pipeline) resumeResolve(ctx context.Context, req mcp.CallToolRequest, args map[string]any, request, token string) (*mcp.CallToolResult, error) {
+func resumeResolve(ctx context.Context, p *Pipeline, req mcp.CallToolRequest, args map[string]any, request, token string) (*mcp.CallToolResult, error) {
 	st, err := p.Sealer.Open(token)
 	var op *tools.Operation
 	if err == nil {

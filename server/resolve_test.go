@@ -338,7 +338,7 @@ func TestResolveKeyRedacted(t *testing.T) {
 // every registered tool, resolve included.
 func TestResolveSampledList(t *testing.T) {
 	p := resolvePipeline(t, tmdbSpec, "http://127.0.0.1:9", LLMOptions{}, "", "")
-	entries, err := p.serverTools()
+	entries, err := serverTools(p)
 	if err != nil {
 		t.Fatal(err)
 	}

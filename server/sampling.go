@@ -49,7 +49,7 @@ func clientCanSample(ctx context.Context) bool {
 
 // askModel gets the model's reply to prompt: from the endpoint, or from the host's model
 // (pending is then the input request to answer, unless this call carries the reply).
-func (p *Pipeline) askModel(ctx context.Context, req mcp.CallToolRequest, request string, prompt model.Prompt) (reply model.Reply, pending *mcp.CallToolResult, err error) {
+func askModel(ctx context.Context, p *Pipeline, req mcp.CallToolRequest, request string, prompt model.Prompt) (reply model.Reply, pending *mcp.CallToolResult, err error) {
 	n := len(prompt.Candidates)
 	if p.model.endpoint != nil {
 		report(ctx, fmt.Sprintf("asking the model to choose among %d operations", n))

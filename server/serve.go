@@ -142,7 +142,7 @@ func load(ctx context.Context, s *mcpserver.MCPServer, opts Options, publish fun
 	if err != nil {
 		return err
 	}
-	entries, err := p.serverTools()
+	entries, err := serverTools(p)
 	if err != nil {
 		return err
 	}

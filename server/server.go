@@ -163,9 +163,6 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	return p, nil
 }
 
-// largeGraph is the operation count above which the graph is built at a tight GC pace.
-const largeGraph = 500
-
 // New builds the MCP server with the pipeline's tools: one per operation, or the
 // meta-tools of dynamic mode.
 func New(p *Pipeline, version string) (*mcpserver.MCPServer, error) {
@@ -189,7 +186,7 @@ func newMCPServer(version string, extra ...mcpserver.ServerOption) *mcpserver.MC
 
 // Register adds the pipeline's tools to s, in one batch.
 func Register(s *mcpserver.MCPServer, p *Pipeline) error {
-	entries, err := p.serverTools()
+	entries, err := serverTools(p)
 	if err != nil {
 		return err
 	}
@@ -200,27 +197,27 @@ func Register(s *mcpserver.MCPServer, p *Pipeline) error {
 // serverTools are the tools the pipeline serves, with their handlers: one per operation
 // beside the meta-tools, or the meta-tools of dynamic mode. Every handler answers
 // through the edge, where secrets are redacted (redact.go).
-func (p *Pipeline) serverTools() ([]mcpserver.ServerTool, error) {
-	entries, err := p.allTools()
+func serverTools(p *Pipeline) ([]mcpserver.ServerTool, error) {
+	entries, err := allTools(p)
 	if err != nil {
 		return nil, err
 	}
-	resolve, err := p.resolveTools()
+	resolve, err := resolveTools(p)
 	if err != nil {
 		return nil, err
 	}
 	entries = append(entries, resolve...)
 	for i := range entries {
-		entries[i].Handler = p.atEdge(entries[i].Handler)
+		entries[i].Handler = atEdge(p, entries[i].Handler)
 	}
 	return entries, nil
 }
 
-func (p *Pipeline) allTools() ([]mcpserver.ServerTool, error) {
+func allTools(p *Pipeline) ([]mcpserver.ServerTool, error) {
 	if p.Dynamic() {
-		return p.dynamicTools()
+		return dynamicTools(p)
 	}
-	entries, err := p.metaTools()
+	entries, err := metaTools(p)
 	if err != nil {
 		return nil, err
 	}

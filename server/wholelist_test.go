@@ -77,7 +77,7 @@ func TestEncodedToolListIsMCPGos(t *testing.T) {
 				t.Skipf("%s is not installed: %v", spec.path, err)
 			}
 			p := wholeListPipeline(t, spec.path, spec.mode)
-			entries, err := p.serverTools()
+			entries, err := serverTools(p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -166,7 +166,7 @@ func wholeListRequests(cursorAfter string) []struct{ name, msg string } {
 // middleName is a tool name halfway through the sorted list, for a cursor.
 func middleName(t *testing.T, p *Pipeline) string {
 	t.Helper()
-	entries, err := p.serverTools()
+	entries, err := serverTools(p)
 	if err != nil {
 		t.Fatal(err)
 	}

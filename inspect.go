@@ -11,10 +11,11 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/server"
+	"github.com/askapi/askapi/server/pipeline"
 )
 
 // loadPipeline reads --spec for the inspection commands (tools, graph, plan).
-func loadPipeline(ctx context.Context, name string, args []string, stderr io.Writer) (*server.Pipeline, []string, error) {
+func loadPipeline(ctx context.Context, name string, args []string, stderr io.Writer) (*pipeline.Pipeline, []string, error) {
 	o := server.Options{Version: version}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)

@@ -14,6 +14,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/server/pipeline"
 )
 
 // Benchmarks of serving (not tests: they run only with -bench). bench/run runs them and
@@ -25,7 +26,7 @@ var benchListSpecs = []struct{ name, path string }{
 }
 
 type benchServed struct {
-	p *Pipeline
+	p *pipeline.Pipeline
 	s *mcpserver.MCPServer
 }
 
@@ -115,7 +116,7 @@ func BenchmarkToolsList(b *testing.B) {
 
 // benchEncodedServer serves every operation as a tool (static mode) with the list
 // encoded once, as Serve does.
-func benchEncodedServer(b *testing.B, p *Pipeline) (*mcpserver.MCPServer, *encodedList) {
+func benchEncodedServer(b *testing.B, p *pipeline.Pipeline) (*mcpserver.MCPServer, *encodedList) {
 	static, err := NewPipeline(p.Catalog, Options{Mode: "static", Version: "bench", Environ: []string{}})
 	if err != nil {
 		b.Fatal(err)
@@ -152,7 +153,7 @@ func benchWholeList(b *testing.B, s *mcpserver.MCPServer, list *encodedList, ctx
 	return len(head) + len(tools) + len(tail) + 1
 }
 
-func benchAllTools(b *testing.B, p *Pipeline) []byte {
+func benchAllTools(b *testing.B, p *pipeline.Pipeline) []byte {
 	list := make([]any, 0, len(p.Catalog.Operations))
 	for _, op := range p.Catalog.Operations {
 		t, err := ToolOf(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))

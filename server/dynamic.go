@@ -10,6 +10,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/upstream"
 )
@@ -18,12 +19,6 @@ import (
 // every model reads. Instead of one tool per operation, askapi then serves
 // find_operations, describe_operation, call_operation and plan. call_operation runs the
 // very same pipeline (and MCP handler) as an operation's own tool would.
-
-// Meta-tools of dynamic mode.
-const (
-	ToolDescribeOperation = "describe_operation"
-	ToolCallOperation     = "call_operation"
-)
 
 // Serving modes.
 const (
@@ -60,7 +55,7 @@ func CheckMode(mode string) error {
 }
 
 // dynamicTools are the tools dynamic mode serves, with their handlers.
-func dynamicTools(p *Pipeline) ([]mcpserver.ServerTool, error) {
+func dynamicTools(p *pipeline.Pipeline) ([]mcpserver.ServerTool, error) {
 	defs, err := dynamicToolDefs()
 	if err != nil {
 		return nil, err
@@ -76,7 +71,7 @@ func dynamicToolDefs() ([]mcp.Tool, error) {
 		return nil, err
 	}
 	for i := range defs {
-		if defs[i].Name == ToolFindOperations {
+		if defs[i].Name == pipeline.ToolFindOperations {
 			defs[i].Description = "Search this API's operations. Give query as a few words naming the operation you want, as in a search box (for example \"star a repository\"), and the user's own words in _user_request. Always answers the best candidates (at most ten), each with the query words it matched: pass a candidate's tool as operation to describe_operation (its arguments) and call_operation. Answers unsupported, still with the nearest candidates, when nothing in the API does what the words say: then tell the user instead of substituting another operation."
 		}
 	}
@@ -85,7 +80,7 @@ func dynamicToolDefs() ([]mcp.Tool, error) {
 		return nil, err
 	}
 	operation := operationArg
-	call, err := metaTool(ToolCallOperation, "Call an operation",
+	call, err := metaTool(pipeline.ToolCallOperation, "Call an operation",
 		"Call one operation of this API with its arguments (see describe_operation). Names are accepted for ids and resolved through the API's own search. If a value is missing, unclear or looks invented, nothing is sent: the answer is needs_clarification with questions for the user; ask them, then call again with the same operation, the answers in arguments and the _continuation.",
 		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
 			"operation":         operation,
@@ -130,19 +125,19 @@ func compactOutputSchema() map[string]any {
 // callOperation is call_operation's handler: it hands the call to the operation's own
 // tool handler, so completion, clarification, confirmation, elicitation and continuation
 // behave exactly as in static mode.
-func callOperation(ctx context.Context, p *Pipeline, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func callOperation(ctx context.Context, p *pipeline.Pipeline, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args, err := argumentsOf(req)
 	if err != nil {
 		return resultOf(&clarify.Result{
 			Status:    clarify.StatusNeedsClarification,
-			Operation: ToolCallOperation,
+			Operation: pipeline.ToolCallOperation,
 			Questions: []clarify.Question{{Field: "", Kind: clarify.Invalid, Question: "The arguments must be a JSON object.", Reason: err.Error()}},
 		}), nil
 	}
 	name, _ := args["operation"].(string)
-	op := p.lookupOperation(name)
+	op := p.LookupOperation(name)
 	if op == nil {
-		return resultOf(p.unknownOperation(ToolCallOperation, name)), nil
+		return resultOf(p.UnknownOperation(pipeline.ToolCallOperation, name)), nil
 	}
 	inner, err := operationArguments(args)
 	if err != nil {
@@ -187,4 +182,23 @@ func operationArguments(args map[string]any) (map[string]any, error) {
 		}
 	}
 	return inner, nil
+}
+
+// describeOperation answers describe_operation: the operation's tool definition, as
+// tools/list would show it in static mode (without the shared output schema).
+func describeOperation(p *pipeline.Pipeline, args map[string]any) *clarify.Result {
+	name, _ := args["operation"].(string)
+	op := p.LookupOperation(name)
+	if op == nil {
+		return p.UnknownOperation(pipeline.ToolDescribeOperation, name)
+	}
+	t, err := DescribedTool(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
+	if err == nil {
+		t.RawOutputSchema = nil
+		var data []byte
+		if data, err = json.Marshal(t); err == nil {
+			return &clarify.Result{Status: clarify.StatusOK, Operation: op.Key(), Tool: json.RawMessage(data)}
+		}
+	}
+	return &clarify.Result{Status: clarify.StatusError, Operation: op.Key(), Reason: err.Error(), Error: &clarify.Failure{Message: err.Error()}}
 }

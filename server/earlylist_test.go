@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/bench/synth"
+	"github.com/askapi/askapi/server/pipeline"
 )
 
 // earlySpec writes a clean JSON OpenAPI 3 spec of six operations: four GETs and two
@@ -110,7 +111,7 @@ func TestLoadListsDynamicEarly(t *testing.T) {
 				t.Fatalf("the list published early differs from the one served:\nearly %s\nlast  %s", lists[0], lists[len(lists)-1])
 			}
 			names := toolNames(t, lists[0])
-			if got := contains(names, ToolCallOperation); got != tc.dynamic {
+			if got := contains(names, pipeline.ToolCallOperation); got != tc.dynamic {
 				t.Fatalf("tools %v: dynamic = %v, want %v", names, got, tc.dynamic)
 			}
 			// What mcp-go serves from its registered tools is that list too.
@@ -167,7 +168,7 @@ func TestServeEndedInputKeepsCompiling(t *testing.T) {
 {"jsonrpc":"2.0","id":2,"method":"tools/list"}
 `)
 	// As a client does: read the list, then end the input.
-	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.String(), `"`+ToolCallOperation+`"`); time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.String(), `"`+pipeline.ToolCallOperation+`"`); time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no dynamic tools/list answered:\n%.600s", out.String())
 		}

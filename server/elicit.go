@@ -10,6 +10,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -85,7 +86,7 @@ func formField(q clarify.Question, op *tools.Operation) (map[string]any, bool) {
 	if len(q.Options) > 0 {
 		var choices []any
 		for _, o := range q.Options {
-			choices = append(choices, map[string]any{"const": optionKey(o.Value), "title": o.Label})
+			choices = append(choices, map[string]any{"const": pipeline.OptionKey(o.Value), "title": o.Label})
 		}
 		return map[string]any{"type": "string", "title": fieldTitle(op, q.Field), "description": title, "oneOf": choices}, true
 	}

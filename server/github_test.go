@@ -16,6 +16,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -93,7 +94,7 @@ func readGitHubOps(path string) ([]githubOp, error) {
 }
 
 // pipelineOnGitHub builds a pipeline over the shared GitHub catalog.
-func pipelineOnGitHub(t *testing.T, opts Options) *Pipeline {
+func pipelineOnGitHub(t *testing.T, opts Options) *pipeline.Pipeline {
 	t.Helper()
 	cat, _ := githubCatalog(t)
 	p, err := NewPipeline(cat, opts)
@@ -137,7 +138,7 @@ func TestGitHubDynamicToolsList(t *testing.T) {
 
 	// The meta-tools reach the whole API: find, describe and (for a clarification,
 	// which sends nothing) call an operation.
-	found := callForStructured(t, c, ToolFindOperations, map[string]any{"query": "add labels to an issue"})
+	found := callForStructured(t, c, pipeline.ToolFindOperations, map[string]any{"query": "add labels to an issue"})
 	raw, _ := json.Marshal(found)
 	if !strings.Contains(string(raw), `"tool":"issues_add-labels"`) {
 		t.Errorf("find_operations does not name issues_add-labels: %.600s", raw)
@@ -146,7 +147,7 @@ func TestGitHubDynamicToolsList(t *testing.T) {
 	if env.Status != "ok" || env.Tool.Name != "issues_add-labels" || env.Tool.InputSchema["type"] != "object" {
 		t.Errorf("describe_operation: %+v", env)
 	}
-	ask, _ := mcpCall(t, c, ToolCallOperation, map[string]any{"operation": "issues_add-labels", "arguments": map[string]any{"owner": "octocat"}})
+	ask, _ := mcpCall(t, c, pipeline.ToolCallOperation, map[string]any{"operation": "issues_add-labels", "arguments": map[string]any{"owner": "octocat"}})
 	if ask.Status != "needs_clarification" || len(ask.fields("missing")) == 0 {
 		t.Errorf("call_operation without repo and issue: %+v", ask)
 	}

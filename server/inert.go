@@ -4,6 +4,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools/secret"
 )
 
@@ -28,7 +29,7 @@ func settleCallResult(rd *secret.Redactor, res *mcp.CallToolResult, req mcp.Call
 		return res
 	}
 	args, _ := req.Params.Arguments.(map[string]any)
-	clean := ceilAnswer(boundEchoes(inertResult(r), args, rd))
+	clean := pipeline.CeilAnswer(pipeline.BoundEchoes(pipeline.InertResult(r), args, rd))
 	if clean == r {
 		return res
 	}

@@ -4,11 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // ToolList renders the catalog exactly as tools/list would: the MCP tools, as JSON.
-func ToolList(p *Pipeline) ([]byte, error) {
+func ToolList(p *pipeline.Pipeline) ([]byte, error) {
 	entries, err := allTools(p)
 	if err != nil {
 		return nil, err

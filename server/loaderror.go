@@ -8,6 +8,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools/secret"
 )
 
@@ -43,7 +44,7 @@ func loadErrorTools(err error, opts Options, listedEarly bool) ([]mcpserver.Serv
 	if listedEarly {
 		// Not listed again (the list now holds the error alone); only answered, so a
 		// client that listed the dynamic tools reads the message rather than "tool not found".
-		for _, name := range []string{ToolFindOperations, ToolDescribeOperation, ToolCallOperation, ToolPlan, ToolResolve} {
+		for _, name := range []string{pipeline.ToolFindOperations, pipeline.ToolDescribeOperation, pipeline.ToolCallOperation, pipeline.ToolPlan, ToolResolve} {
 			t := tool
 			t.Name = name
 			out = append(out, mcpserver.ServerTool{Tool: t, Handler: handler})

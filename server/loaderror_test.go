@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/askapi/askapi/server/pipeline"
 	"io"
 	"os"
 	"path/filepath"
@@ -100,7 +101,7 @@ func TestLoadErrorReachesTheClient(t *testing.T) {
 			opts := Options{Spec: spec, Mode: mode, NoCache: true, Environ: []string{}, Version: "test"}
 			called := ToolSpecError
 			if mode == ModeDynamic {
-				called = ToolFindOperations // listed before the spec failed: answered with the error
+				called = pipeline.ToolFindOperations // listed before the spec failed: answered with the error
 			}
 			answers, err := stdioExchange(t, opts, rpcInitialize, rpcInitialized, rpcList, rpcCall(called))
 			if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/openapi"
 )
@@ -146,7 +147,7 @@ func toolDescription(op *tools.Operation) string {
 }
 
 // handlerFor runs the pipeline for one operation and wraps the envelope as an MCP result.
-func handlerFor(p *Pipeline, op *tools.Operation) mcpserver.ToolHandlerFunc {
+func handlerFor(p *pipeline.Pipeline, op *tools.Operation) mcpserver.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args, err := argumentsOf(req)
 		if err != nil {

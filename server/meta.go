@@ -8,13 +8,8 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
-)
-
-// Meta-tool names.
-const (
-	ToolFindOperations = "find_operations"
-	ToolPlan           = "plan"
 )
 
 var reservedProps = map[string]any{
@@ -50,15 +45,15 @@ func metaTool(name, title, desc string, input map[string]any) (mcp.Tool, error) 
 
 // metaToolDefs are find_operations and plan, served beside the operation tools.
 func metaToolDefs() ([]mcp.Tool, error) {
-	find, err := metaTool(ToolFindOperations, "Find operations", findDescription,
+	find, err := metaTool(pipeline.ToolFindOperations, "Find operations", findDescription,
 		map[string]any{"type": "object", "properties": withReserved(map[string]any{
 			"query": map[string]any{"type": "string", "description": findQueryDescription},
-			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": maxCandidates, "description": "How many operations to return (default and most 10)."},
+			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": pipeline.MaxCandidates, "description": "How many operations to return (default and most 10)."},
 		})})
 	if err != nil {
 		return nil, err
 	}
-	plan, err := metaTool(ToolPlan, "Plan a call",
+	plan, err := metaTool(pipeline.ToolPlan, "Plan a call",
 		"Show the backward chain askapi would run to complete an operation: which search or list calls would turn the names given into the ids the operation needs. Executes nothing. A value taken from an earlier step reads {\"$from\": {\"step\": i, \"pointer\": \"/results/0/id\"}}.",
 		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
 			"operation": map[string]any{"type": "string", "description": "A tool name or \"METHOD /path\"."},
@@ -68,7 +63,7 @@ func metaToolDefs() ([]mcp.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	describe, err := metaTool(ToolDescribeOperation, "Describe an operation",
+	describe, err := metaTool(pipeline.ToolDescribeOperation, "Describe an operation",
 		"Show one operation of this API as a tool, whole: its description and the input schema of its arguments. Executes nothing.",
 		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
 			"operation": operationArg,
@@ -83,7 +78,7 @@ func metaToolDefs() ([]mcp.Tool, error) {
 var operationArg = map[string]any{"type": "string", "description": "The operation: a tool name from find_operations, or \"METHOD /path\"."}
 
 // metaTools are find_operations, plan and describe_operation with their handlers.
-func metaTools(p *Pipeline) ([]mcpserver.ServerTool, error) {
+func metaTools(p *pipeline.Pipeline) ([]mcpserver.ServerTool, error) {
 	defs, err := metaToolDefs()
 	if err != nil {
 		return nil, err
@@ -92,28 +87,28 @@ func metaTools(p *Pipeline) ([]mcpserver.ServerTool, error) {
 }
 
 // bindMeta pairs each meta-tool definition with its handler on p.
-func bindMeta(p *Pipeline, defs []mcp.Tool) []mcpserver.ServerTool {
+func bindMeta(p *pipeline.Pipeline, defs []mcp.Tool) []mcpserver.ServerTool {
 	handlers := map[string]mcpserver.ToolHandlerFunc{
-		ToolFindOperations: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		pipeline.ToolFindOperations: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			args, _ := argumentsOf(req)
 			return resultOf(p.FindOperations(args)), nil
 		},
-		ToolPlan: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		pipeline.ToolPlan: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			args, _ := argumentsOf(req)
 			return resultOf(p.Plan(args)), nil
 		},
-		ToolDescribeOperation: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		pipeline.ToolDescribeOperation: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			args, _ := argumentsOf(req)
-			return resultOf(p.DescribeOperation(args)), nil
+			return resultOf(describeOperation(p, args)), nil
 		},
-		ToolCallOperation: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		pipeline.ToolCallOperation: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return callOperation(ctx, p, req)
 		},
 	}
 	out := make([]mcpserver.ServerTool, len(defs))
 	for i, t := range defs {
 		h := handlers[t.Name]
-		if t.Name != ToolFindOperations && h != nil {
+		if t.Name != pipeline.ToolFindOperations && h != nil {
 			h = afterGraph(p, h) // find_operations needs only the search index
 		}
 		out[i] = mcpserver.ServerTool{Tool: t, Handler: h}
@@ -122,9 +117,9 @@ func bindMeta(p *Pipeline, defs []mcp.Tool) []mcpserver.ServerTool {
 }
 
 // afterGraph runs h once the graph is built.
-func afterGraph(p *Pipeline, h mcpserver.ToolHandlerFunc) mcpserver.ToolHandlerFunc {
+func afterGraph(p *pipeline.Pipeline, h mcpserver.ToolHandlerFunc) mcpserver.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		if err := p.awaitGraph(ctx); err != nil {
+		if err := p.AwaitGraph(ctx); err != nil {
 			return nil, err
 		}
 		return h(ctx, req)

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/openapi"
 )
@@ -70,7 +71,7 @@ type Options struct {
 	HTTPAllowOrigins []string
 
 	// LLM says how resolve reaches a model (llm.go).
-	LLM LLMOptions
+	LLM pipeline.LLMOptions
 	// Access says how askapi authenticates upstream and to whom it talks (access.go).
 	Access
 

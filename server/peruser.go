@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools/secret"
 )
 
@@ -13,10 +14,10 @@ import (
 // the request.
 func perUserCredentials(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		secret := strings.TrimSpace(r.Header.Get(PerUserHeader))
-		r.Header.Del(PerUserHeader)
+		secret := strings.TrimSpace(r.Header.Get(pipeline.PerUserHeader))
+		r.Header.Del(pipeline.PerUserHeader)
 		if secret != "" {
-			r = r.WithContext(withUserSecret(r.Context(), secret))
+			r = r.WithContext(pipeline.WithUserSecret(r.Context(), secret))
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -26,7 +27,7 @@ func perUserCredentials(next http.Handler) http.Handler {
 // theirs: with them, every user would act as the server's one account.
 func perUserOnly(logger *slog.Logger, cred secret.Credentials) secret.Credentials {
 	if len(cred.Schemes) > 0 || cred.OAuth2 != nil {
-		logger.Warn("--per-user-credentials: the server's own API key and OAuth2 settings are ignored; each request's " + PerUserHeader + " header carries its user's key")
+		logger.Warn("--per-user-credentials: the server's own API key and OAuth2 settings are ignored; each request's " + pipeline.PerUserHeader + " header carries its user's key")
 	}
 	return secret.Credentials{Headers: cred.Headers}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -43,7 +44,7 @@ func probeOptions(upstream string, env ...string) Options {
 }
 
 // probePipeline is the pipeline of opts.
-func probePipeline(t *testing.T, opts Options) *Pipeline {
+func probePipeline(t *testing.T, opts Options) *pipeline.Pipeline {
 	t.Helper()
 	cat, err := LoadCatalog(context.Background(), opts)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
 )
@@ -26,7 +27,7 @@ func withProgress(ctx context.Context, req mcp.CallToolRequest) context.Context 
 		return ctx
 	}
 	p := &progress{srv: srv, token: req.Params.Meta.ProgressToken}
-	return withReporter(ctx, func(message string) { p.send(ctx, message) })
+	return pipeline.WithReporter(ctx, func(message string) { p.send(ctx, message) })
 }
 
 // send tells the client one step of what the chain is doing.

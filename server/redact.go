@@ -10,6 +10,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools/secret"
 )
 
@@ -44,9 +45,9 @@ func configuredSecrets(opts Options) []string {
 
 // atEdge wraps a tool handler so that what it answers leaves redacted, and so that the
 // progress it reports on the way is redacted too.
-func atEdge(p *Pipeline, h mcpserver.ToolHandlerFunc) mcpserver.ToolHandlerFunc {
+func atEdge(p *pipeline.Pipeline, h mcpserver.ToolHandlerFunc) mcpserver.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		rd := p.edgeRedactor(ctx)
+		rd := p.EdgeRedactor(ctx)
 		res, err := h(context.WithValue(ctx, redactorKey{}, rd), req)
 		if err != nil {
 			return nil, errors.New(rd.String(err.Error()))
@@ -71,7 +72,7 @@ func redactCallResult(rd *secret.Redactor, res *mcp.CallToolResult) *mcp.CallToo
 	}
 	out := *res
 	if r, ok := res.StructuredContent.(*clarify.Result); ok {
-		if clean := redactResult(rd, r); clean != r {
+		if clean := pipeline.RedactResult(rd, r); clean != r {
 			// The text block is the envelope rendered for reading: render it again from
 			// the clean envelope rather than patch the rendering.
 			out.StructuredContent = clean
@@ -110,7 +111,7 @@ func redactInputRequests(rd *secret.Redactor, reqs mcp.InputRequests) mcp.InputR
 		if r.Elicitation != nil {
 			params := *r.Elicitation
 			params.Message = rd.String(params.Message)
-			params.RequestedSchema = redactAny(rd, params.RequestedSchema)
+			params.RequestedSchema = pipeline.RedactAny(rd, params.RequestedSchema)
 			r.Elicitation = &params
 		}
 		out[id] = r

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools/secret"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -148,7 +149,7 @@ func (l *lockedBuffer) String() string {
 
 // sweepPipeline serves echoSpec against upstream with every kind of configured secret,
 // logging at debug level into logs.
-func sweepPipeline(t *testing.T, upstream string, logs *lockedBuffer) *Pipeline {
+func sweepPipeline(t *testing.T, upstream string, logs *lockedBuffer) *pipeline.Pipeline {
 	t.Helper()
 	spec := filepath.Join(t.TempDir(), "echo.json")
 	if err := os.WriteFile(spec, []byte(echoSpec), 0o600); err != nil {
@@ -201,7 +202,7 @@ func TestSecretsNeverLeave(t *testing.T) {
 		{path: "question text (secret in an argument)", tool: "getPerson", args: map[string]any{"person_id": sweepKey, "_user_request": "the person " + sweepKey}, status: "needs_clarification"},
 		{path: "form, 2026-07-28", tool: "getPerson", args: map[string]any{"person_id": "Ann"}, status: "cancelled", elicitor: &elicitor{action: mcp.ElicitationResponseActionDecline}},
 		{path: "form, 2025-11-25", tool: "getPerson", args: map[string]any{"person_id": sweepKey}, status: "cancelled", elicitor: &elicitor{action: mcp.ElicitationResponseActionDecline}, version: legacy},
-		{path: "plan arguments", tool: ToolPlan, args: map[string]any{"operation": "getPerson", "hints": map[string]any{"person_id": sweepKey}}, status: "ok"},
+		{path: "plan arguments", tool: pipeline.ToolPlan, args: map[string]any{"operation": "getPerson", "hints": map[string]any{"person_id": sweepKey}}, status: "ok"},
 	}
 	var leaks []string
 	out := map[string]string{} // path → every text it carried

@@ -12,6 +12,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/model"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -65,11 +66,11 @@ func resolveOutputSchema() map[string]any {
 }
 
 // resolveTools is resolve with its handler, when a model is available.
-func resolveTools(p *Pipeline) ([]mcpserver.ServerTool, error) {
-	if p.model == nil || p.Naive {
+func resolveTools(p *pipeline.Pipeline) ([]mcpserver.ServerTool, error) {
+	if p.Model == nil || p.Naive {
 		return nil, nil
 	}
-	t, err := resolveToolDef(p.model.via())
+	t, err := resolveToolDef(p.Model.Via())
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +79,7 @@ func resolveTools(p *Pipeline) ([]mcpserver.ServerTool, error) {
 	}}}, nil
 }
 
-func resolve(ctx context.Context, p *Pipeline, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func resolve(ctx context.Context, p *pipeline.Pipeline, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args, err := argumentsOf(req)
 	if err != nil {
 		return resultOf(&clarify.Result{Status: clarify.StatusNeedsClarification, Operation: ToolResolve,
@@ -127,7 +128,7 @@ func resolve(ctx context.Context, p *Pipeline, req mcp.CallToolRequest) (*mcp.Ca
 			reason += ": " + strings.TrimSuffix(choice.Reason, ".")
 		}
 		return resultOf(&clarify.Result{Status: clarify.StatusUnsupported, Operation: ToolResolve, Reason: reason,
-			Selected: &clarify.Selection{Reason: choice.Reason, Candidates: len(prompt.Candidates), Model: modelName(p.model, reply)}}), nil
+			Selected: &clarify.Selection{Reason: choice.Reason, Candidates: len(prompt.Candidates), Model: modelName(p.Model, reply)}}), nil
 	}
 	op := p.Catalog.Lookup(choice.Candidate.Name)
 	if op == nil {
@@ -135,7 +136,7 @@ func resolve(ctx context.Context, p *Pipeline, req mcp.CallToolRequest) (*mcp.Ca
 	}
 	said, notSaid := groundedArgs(choice.Arguments, request)
 	sel := &clarify.Selection{Operation: op.Key(), Tool: op.Name, Reason: choice.Reason, Arguments: choice.Arguments,
-		NotSaid: notSaid, Candidates: len(prompt.Candidates), Model: modelName(p.model, reply)}
+		NotSaid: notSaid, Candidates: len(prompt.Candidates), Model: modelName(p.Model, reply)}
 	said[tools.ArgUserRequest] = request
 	sub := req
 	sub.Params.Name = op.Name
@@ -164,7 +165,7 @@ func resumedToken(req mcp.CallToolRequest, args map[string]any) string {
 
 // resumeResolve runs a later round on the operation the continuation names, with the
 // answers given: the model is not asked again.
-func resumeResolve(ctx context.Context, p *Pipeline, req mcp.CallToolRequest, args map[string]any, request, token string) (*mcp.CallToolResult, error) {
+func resumeResolve(ctx context.Context, p *pipeline.Pipeline, req mcp.CallToolRequest, args map[string]any, request, token string) (*mcp.CallToolResult, error) {
 	st, err := p.Sealer.Open(token)
 	var op *tools.Operation
 	if err == nil {
@@ -266,9 +267,9 @@ func modelFailure(err error) *clarify.Result {
 	return &clarify.Result{Status: clarify.StatusError, Operation: ToolResolve, Reason: msg, Error: &clarify.Failure{Message: msg}}
 }
 
-func modelName(m *modelSource, r model.Reply) string {
+func modelName(m *pipeline.ModelSource, r model.Reply) string {
 	if r.Model != "" {
 		return r.Model
 	}
-	return m.name
+	return m.Name
 }

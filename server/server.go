@@ -15,6 +15,7 @@ import (
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/reverse/find"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/openapi"
 	"github.com/askapi/askapi/tools/secret"
@@ -49,7 +50,7 @@ func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
 }
 
 // NewPipeline wires the call pipeline for a catalog.
-func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
+func NewPipeline(cat *tools.Catalog, opts Options) (*pipeline.Pipeline, error) {
 	cat, err := withAuthFlag(cat, opts)
 	if err != nil {
 		return nil, err
@@ -123,9 +124,9 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		go func(cat *tools.Catalog) { pending <- find.NewIndex(cat) }(cat)
 	}
 	graphReady := make(chan struct{})
-	p := &Pipeline{
-		pendingIndex: pending,
-		graphReady:   graphReady,
+	p := &pipeline.Pipeline{
+		PendingIndex: pending,
+		GraphReady:   graphReady,
 		Policy:       policy,
 		Catalog:      cat,
 		BaseURL:      base,
@@ -135,17 +136,17 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		Naive:        opts.Naive,
 		Compact:      opts.Compact,
 		Logger:       logger,
-		dynamic:      dynamic,
-		configured:   configured,
-		perUser:      opts.PerUserCredentials,
-		outputSchema: opts.OutputSchema,
-		graphPace:    opts.GraphPace,
+		DynamicMode:  dynamic,
+		Configured:   configured,
+		PerUser:      opts.PerUserCredentials,
+		OutputSchema: opts.OutputSchema,
+		GraphPace:    opts.GraphPace,
 	}
-	if p.model, err = newModelSource(opts.LLM); err != nil {
+	if p.Model, err = pipeline.NewModelSource(opts.LLM); err != nil {
 		return nil, err
 	}
 	build := func() {
-		if len(cat.Operations) > largeGraph && opts.GraphPace != nil {
+		if len(cat.Operations) > pipeline.LargeGraph && opts.GraphPace != nil {
 			// The graph's working garbage is a third of a large spec's catalog.
 			defer opts.GraphPace()()
 		}
@@ -165,7 +166,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 
 // New builds the MCP server with the pipeline's tools: one per operation, or the
 // meta-tools of dynamic mode.
-func New(p *Pipeline, version string) (*mcpserver.MCPServer, error) {
+func New(p *pipeline.Pipeline, version string) (*mcpserver.MCPServer, error) {
 	s := newMCPServer(version, samplingFilter())
 	if err := Register(s, p); err != nil {
 		return nil, err
@@ -185,7 +186,7 @@ func newMCPServer(version string, extra ...mcpserver.ServerOption) *mcpserver.MC
 }
 
 // Register adds the pipeline's tools to s, in one batch.
-func Register(s *mcpserver.MCPServer, p *Pipeline) error {
+func Register(s *mcpserver.MCPServer, p *pipeline.Pipeline) error {
 	entries, err := serverTools(p)
 	if err != nil {
 		return err
@@ -197,7 +198,7 @@ func Register(s *mcpserver.MCPServer, p *Pipeline) error {
 // serverTools are the tools the pipeline serves, with their handlers: one per operation
 // beside the meta-tools, or the meta-tools of dynamic mode. Every handler answers
 // through the edge, where secrets are redacted (redact.go).
-func serverTools(p *Pipeline) ([]mcpserver.ServerTool, error) {
+func serverTools(p *pipeline.Pipeline) ([]mcpserver.ServerTool, error) {
 	entries, err := allTools(p)
 	if err != nil {
 		return nil, err
@@ -213,7 +214,7 @@ func serverTools(p *Pipeline) ([]mcpserver.ServerTool, error) {
 	return entries, nil
 }
 
-func allTools(p *Pipeline) ([]mcpserver.ServerTool, error) {
+func allTools(p *pipeline.Pipeline) ([]mcpserver.ServerTool, error) {
 	if p.Dynamic() {
 		return dynamicTools(p)
 	}
@@ -242,7 +243,7 @@ func allTools(p *Pipeline) ([]mcpserver.ServerTool, error) {
 		}
 	}
 	entries = append(entries, built...)
-	if !declareOutputSchemas(p.outputSchema, len(entries)) {
+	if !declareOutputSchemas(p.OutputSchema, len(entries)) {
 		withoutOutputSchemas(entries)
 	}
 	return entries, nil

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
@@ -289,7 +290,7 @@ func TestListTools(t *testing.T) {
 			if got, want := len(list.Tools), tc.count+3; got != want {
 				t.Errorf("tools/list has %d tools, want %d (%d operations + find_operations, plan and describe_operation)", got, want, tc.count)
 			}
-			for _, meta := range []string{ToolFindOperations, ToolPlan} {
+			for _, meta := range []string{pipeline.ToolFindOperations, pipeline.ToolPlan} {
 				if _, ok := byName[meta]; !ok {
 					t.Errorf("meta-tool %s missing", meta)
 				}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools/upstream"
 )
 
@@ -69,7 +70,7 @@ func shapeUpstream(t *testing.T) (*httptest.Server, func() []string) {
 	return up, func() []string { mu.Lock(); defer mu.Unlock(); return append([]string(nil), seen...) }
 }
 
-func shapePipeline(t *testing.T, upstream string, maxBody int64) *Pipeline {
+func shapePipeline(t *testing.T, upstream string, maxBody int64) *pipeline.Pipeline {
 	t.Helper()
 	spec := filepath.Join(t.TempDir(), "shapes.json")
 	if err := os.WriteFile(spec, []byte(shapeSpec), 0o600); err != nil {

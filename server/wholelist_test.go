@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
 )
@@ -36,7 +37,7 @@ func wholeListOptions(path, mode string) Options {
 	return Options{Spec: path, Mode: mode, BaseURL: "http://127.0.0.1:9", Environ: []string{}, NoCache: true, Version: "test"}
 }
 
-func wholeListPipeline(t *testing.T, path, mode string) *Pipeline {
+func wholeListPipeline(t *testing.T, path, mode string) *pipeline.Pipeline {
 	t.Helper()
 	opts := wholeListOptions(path, mode)
 	cat, err := LoadCatalog(context.Background(), opts)
@@ -164,7 +165,7 @@ func wholeListRequests(cursorAfter string) []struct{ name, msg string } {
 }
 
 // middleName is a tool name halfway through the sorted list, for a cursor.
-func middleName(t *testing.T, p *Pipeline) string {
+func middleName(t *testing.T, p *pipeline.Pipeline) string {
 	t.Helper()
 	entries, err := serverTools(p)
 	if err != nil {

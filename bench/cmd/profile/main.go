@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/server"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools/cache"
 )
 
@@ -41,7 +42,7 @@ func run(spec, out, allocs string) error {
 	opts := server.Options{Spec: spec, Version: "profile", Environ: []string{}, CacheDir: cache.DefaultDir()}
 	cat, err := server.LoadCatalog(context.Background(), opts)
 	if err == nil {
-		var p *server.Pipeline
+		var p *pipeline.Pipeline
 		if p, err = server.NewPipeline(cat, opts); err == nil {
 			_, err = server.ToolList(p)
 		}

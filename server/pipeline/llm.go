@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"fmt"
@@ -33,23 +33,23 @@ func (o LLMOptions) endpoint() bool {
 	return strings.TrimSpace(o.BaseURL) != "" || strings.TrimSpace(o.Model) != ""
 }
 
-// modelSource is where resolve's model answers come from.
-type modelSource struct {
-	// endpoint answers directly; nil means the host's model, through sampling.
-	endpoint model.Completer
-	// name is the endpoint's model, shown in selected.
-	name      string
-	maxTokens int
+// ModelSource is where resolve's model answers come from.
+type ModelSource struct {
+	// Endpoint answers directly; nil means the host's model, through sampling.
+	Endpoint model.Completer
+	// Name is the endpoint's model, shown in selected.
+	Name      string
+	MaxTokens int
 }
 
 // modelVia says, in a tool's _meta, which model resolve asks.
 const (
 	modelViaEndpoint = "endpoint"
-	modelViaSampling = "sampling"
+	ModelViaSampling = "sampling"
 )
 
-// newModelSource is resolve's model, or nil when resolve is not served.
-func newModelSource(o LLMOptions) (*modelSource, error) {
+// NewModelSource is resolve's model, or nil when resolve is not served.
+func NewModelSource(o LLMOptions) (*ModelSource, error) {
 	maxTokens := o.MaxTokens
 	if maxTokens <= 0 {
 		maxTokens = model.DefaultMaxTokens
@@ -58,31 +58,31 @@ func newModelSource(o LLMOptions) (*modelSource, error) {
 		if o.NoSampling {
 			return nil, nil
 		}
-		return &modelSource{maxTokens: maxTokens}, nil
+		return &ModelSource{MaxTokens: maxTokens}, nil
 	}
 	c, err := model.NewOpenAI(model.Config{BaseURL: o.BaseURL, Model: o.Model, APIKey: o.APIKey, Timeout: o.Timeout, MaxTokens: maxTokens})
 	if err != nil {
 		return nil, fmt.Errorf("resolve's model: %w", err)
 	}
-	return &modelSource{endpoint: c, name: c.Model(), maxTokens: maxTokens}, nil
+	return &ModelSource{Endpoint: c, Name: c.Model(), MaxTokens: maxTokens}, nil
 }
 
-// via is modelViaEndpoint or modelViaSampling.
-func (m *modelSource) via() string {
-	if m.endpoint != nil {
+// Via is modelViaEndpoint or modelViaSampling.
+func (m *ModelSource) Via() string {
+	if m.Endpoint != nil {
 		return modelViaEndpoint
 	}
-	return modelViaSampling
+	return ModelViaSampling
 }
 
-// viaOf is how LLMOptions reach a model, without building a client: "" when resolve is
+// ViaOf is how LLMOptions reach a model, without building a client: "" when resolve is
 // not served. Dynamic mode lists its tools before the pipeline exists (earlylist.go).
-func viaOf(o LLMOptions) string {
+func ViaOf(o LLMOptions) string {
 	switch {
 	case o.endpoint():
 		return modelViaEndpoint
 	case o.NoSampling:
 		return ""
 	}
-	return modelViaSampling
+	return ModelViaSampling
 }

@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"bytes"
@@ -15,10 +15,10 @@ func (p *Pipeline) redactor() *secret.Redactor {
 	return p.redact
 }
 
-// redactResult returns r itself when no secret is in it (the usual case, decided on one
+// RedactResult returns r itself when no secret is in it (the usual case, decided on one
 // encoding), else a copy with every string, key and number that holds one redacted. The
 // continuation is kept as is: it is sealed, opaque, and redacting it could only break it.
-func redactResult(rd *secret.Redactor, r *clarify.Result) *clarify.Result {
+func RedactResult(rd *secret.Redactor, r *clarify.Result) *clarify.Result {
 	clean, changed, err := redactJSON(rd, r)
 	if err != nil {
 		// Not encodable is not sendable either; say so without the content.
@@ -73,9 +73,9 @@ func decodeNumbers(data []byte, v any) error {
 	return dec.Decode(v)
 }
 
-// redactAny is v, any JSON-encodable value, with no secret in it: decoded again from
+// RedactAny is v, any JSON-encodable value, with no secret in it: decoded again from
 // its encoding when one may be there.
-func redactAny(rd *secret.Redactor, v any) any {
+func RedactAny(rd *secret.Redactor, v any) any {
 	data, err := json.Marshal(v)
 	if err != nil || !rd.Mentions(data) {
 		return v

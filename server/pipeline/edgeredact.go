@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"context"
@@ -6,9 +6,9 @@ import (
 	"github.com/askapi/askapi/tools/secret"
 )
 
-// edgeRedactor hides what redactor does and the secrets of this moment: the OAuth2
+// EdgeRedactor hides what redactor does and the secrets of this moment: the OAuth2
 // access tokens held now, and the per-user secret the request carries.
-func (p *Pipeline) edgeRedactor(ctx context.Context) *secret.Redactor {
+func (p *Pipeline) EdgeRedactor(ctx context.Context) *secret.Redactor {
 	extra := append(p.Credentials.OAuth2.Held(), requestSecrets(ctx)...)
 	if len(extra) == 0 {
 		return p.redactor()

@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 // note says how many of each are shown; an answer that fits is the same value.
 func TestAnswerCeiling(t *testing.T) {
 	small := &clarify.Result{Status: clarify.StatusNeedsClarification, Questions: []clarify.Question{{Field: "a", Kind: clarify.Missing, Question: "What is a?"}}}
-	if ceilAnswer(small) != small {
+	if CeilAnswer(small) != small {
 		t.Error("an answer under the ceiling was changed")
 	}
 	big := &clarify.Result{Status: clarify.StatusNeedsClarification, Continuation: "tok"}
@@ -22,7 +22,7 @@ func TestAnswerCeiling(t *testing.T) {
 			Question: fmt.Sprintf("What should field %d be? %s", i, strings.Repeat("words ", 20)), Reason: "required"})
 		big.Calls = append(big.Calls, upstream.Call{Method: "GET", URL: fmt.Sprintf("https://api.example.test/things/%d", i), Path: "/things", Status: 200})
 	}
-	got := ceilAnswer(big)
+	got := CeilAnswer(big)
 	if size := envelopeSize(got); size > envelopeCeiling {
 		t.Errorf("envelope of %d bytes after the ceiling of %d", size, envelopeCeiling)
 	}

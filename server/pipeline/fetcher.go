@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"context"
@@ -64,7 +64,7 @@ func (f *fetcher) Fetch(ctx context.Context, op *tools.Operation, args map[strin
 		}
 		return nil, fmt.Errorf("build request: %w", err)
 	}
-	report(ctx, "looking up through "+op.Key())
+	Report(ctx, "looking up through "+op.Key())
 	start := time.Now()
 	resp, err := f.p.Sender.Send(req, secrets)
 	status := 0

@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"strings"
@@ -7,8 +7,8 @@ import (
 	"github.com/askapi/askapi/tools"
 )
 
-// inertResult returns r with its upstream text made inert; r itself when nothing changes.
-func inertResult(r *clarify.Result) *clarify.Result {
+// InertResult returns r with its upstream text made inert; r itself when nothing changes.
+func InertResult(r *clarify.Result) *clarify.Result {
 	if r == nil {
 		return r
 	}

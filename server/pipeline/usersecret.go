@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"context"
@@ -14,8 +14,8 @@ const PerUserHeader = "X-Askapi-Upstream-Key"
 
 type userSecretKey struct{}
 
-// withUserSecret is ctx carrying the request's own upstream secret.
-func withUserSecret(ctx context.Context, secret string) context.Context {
+// WithUserSecret is ctx carrying the request's own upstream secret.
+func WithUserSecret(ctx context.Context, secret string) context.Context {
 	return context.WithValue(ctx, userSecretKey{}, secret)
 }
 
@@ -39,7 +39,7 @@ func requestSecrets(ctx context.Context) []string {
 // --per-user-credentials the request's own secret for every scheme (as ASKAPI_API_KEY
 // would give it), beside the configured headers.
 func (p *Pipeline) credentialsFor(ctx context.Context) secret.Credentials {
-	if !p.perUser {
+	if !p.PerUser {
 		return p.Credentials
 	}
 	cred := secret.Credentials{Headers: p.Credentials.Headers, Schemes: map[string]string{}, Sources: map[string]string{}}

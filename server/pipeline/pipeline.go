@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"context"
@@ -37,14 +37,14 @@ type Pipeline struct {
 	// tools/list does not need it and a large spec's index costs startup time.
 	searchIndex     *find.Index
 	searchIndexOnce sync.Once
-	// pendingIndex, when set, delivers the index built beside the graph (NewPipeline).
-	pendingIndex <-chan *find.Index
-	// graphReady is closed once Graph and Resolvable are set; nil means they are.
-	graphReady <-chan struct{}
-	// graphPace, when set, steers the collector while a large index is built.
-	graphPace func() (done func())
-	// outputSchema is --output-schema (outputschema.go).
-	outputSchema string
+	// PendingIndex, when set, delivers the index built beside the graph (NewPipeline).
+	PendingIndex <-chan *find.Index
+	// GraphReady is closed once Graph and Resolvable are set; nil means they are.
+	GraphReady <-chan struct{}
+	// GraphPace, when set, steers the collector while a large index is built.
+	GraphPace func() (done func())
+	// OutputSchema is --output-schema (outputschema.go).
+	OutputSchema string
 	// Resolvable lists, per tool, the arguments that accept a name.
 	Resolvable map[string][]reverse.Resolvable
 	// Policy says which writes need confirmation and which fields must come from the user.
@@ -60,16 +60,16 @@ type Pipeline struct {
 	// Compact answers in the compact shape unless a call says _compact: false (shape.go).
 	Compact bool
 
-	// dynamic serves the meta-tools (find, describe, call) instead of one tool per
+	// DynamicMode serves the meta-tools (find, describe, call) instead of one tool per
 	// operation; NewPipeline decides it from --mode and the size of the spec.
-	dynamic bool
-	// model is where resolve's model answers come from; nil when resolve is not served.
-	model *modelSource
-	// perUser takes each call's credentials from its request (peruser.go).
-	perUser bool
+	DynamicMode bool
+	// Model is where resolve's model answers come from; nil when resolve is not served.
+	Model *ModelSource
+	// PerUser takes each call's credentials from its request (peruser.go).
+	PerUser bool
 
-	// configured are secrets of the configuration beyond Credentials (configuredSecrets).
-	configured  []string
+	// Configured are secrets of the configuration beyond Credentials (configuredSecrets).
+	Configured  []string
 	secrets     []string
 	redact      *secret.Redactor
 	secretsOnce sync.Once
@@ -93,14 +93,14 @@ type call struct {
 	withheld map[string]bool
 }
 
-// awaitGraph waits until the graph is built (a dynamic server builds it in the
+// AwaitGraph waits until the graph is built (a dynamic server builds it in the
 // background), or the call is cancelled.
-func (p *Pipeline) awaitGraph(ctx context.Context) error {
-	if p.graphReady == nil {
+func (p *Pipeline) AwaitGraph(ctx context.Context) error {
+	if p.GraphReady == nil {
 		return nil
 	}
 	select {
-	case <-p.graphReady:
+	case <-p.GraphReady:
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
@@ -109,7 +109,7 @@ func (p *Pipeline) awaitGraph(ctx context.Context) error {
 
 // Call runs the pipeline for op with the raw arguments the client sent.
 func (p *Pipeline) Call(ctx context.Context, op *tools.Operation, raw map[string]any) *clarify.Result {
-	if err := p.awaitGraph(ctx); err != nil {
+	if err := p.AwaitGraph(ctx); err != nil {
 		return &clarify.Result{Status: clarify.StatusError, Operation: op.Key(), Reason: err.Error(), Error: &clarify.Failure{Message: err.Error()}}
 	}
 	start := time.Now()
@@ -119,7 +119,7 @@ func (p *Pipeline) Call(ctx context.Context, op *tools.Operation, raw map[string
 		p.run(ctx, c)
 	}
 	p.shape(c, sh)
-	c.result = ceilAnswer(boundEchoes(inertResult(c.result), raw, p.redactor()))
+	c.result = CeilAnswer(BoundEchoes(InertResult(c.result), raw, p.redactor()))
 	p.log(c, time.Since(start))
 	return c.result
 }
@@ -229,7 +229,7 @@ func chosenOptions(c *call) {
 			continue
 		}
 		for _, cand := range r.Candidates {
-			if optionKey(cand.ID) == s {
+			if OptionKey(cand.ID) == s {
 				c.args[arg] = cand.ID // sent as declared just below
 				break
 			}
@@ -549,7 +549,7 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 		p.fail(c, fmt.Sprintf("build request: %v", err), 0, "")
 		return
 	}
-	report(ctx, "calling "+c.op.Key())
+	Report(ctx, "calling "+c.op.Key())
 	start := time.Now()
 	resp, err := p.Sender.Send(req, p.secretList())
 	if err != nil {
@@ -588,14 +588,14 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 // on first use.
 func (p *Pipeline) Search() *find.Index {
 	p.searchIndexOnce.Do(func() {
-		if p.pendingIndex != nil {
-			p.searchIndex = <-p.pendingIndex
+		if p.PendingIndex != nil {
+			p.searchIndex = <-p.PendingIndex
 			return
 		}
-		if len(p.Catalog.Operations) > largeGraph && p.graphPace != nil {
+		if len(p.Catalog.Operations) > LargeGraph && p.GraphPace != nil {
 			// Each operation's terms are read into maps, then numbered: garbage
 			// as large as the index, made at the server's busiest (its first call).
-			defer p.graphPace()()
+			defer p.GraphPace()()
 		}
 		p.searchIndex = find.NewIndex(p.Catalog)
 	})
@@ -629,7 +629,7 @@ func (p *Pipeline) fail(c *call, msg string, status int, body string) {
 // credentials and the configuration; calls run concurrently, so the derivation is guarded.
 func (p *Pipeline) secretList() []string {
 	p.secretsOnce.Do(func() {
-		p.secrets = append(p.Credentials.Secrets(), p.configured...)
+		p.secrets = append(p.Credentials.Secrets(), p.Configured...)
 		p.redact = secret.NewRedactor(p.secrets...)
 	})
 	return p.secrets
@@ -672,5 +672,5 @@ func (p *Pipeline) log(c *call, d time.Duration) {
 	p.Logger.Info("call", attrs...)
 }
 
-// largeGraph is the operation count above which the graph is built at a tight GC pace.
-const largeGraph = 500
+// LargeGraph is the operation count above which the graph is built at a tight GC pace.
+const LargeGraph = 500

@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"bytes"
@@ -26,7 +26,7 @@ import (
 // question says so.
 const (
 	confirmTargetLimit = 400
-	confirmBodyLimit   = 2000
+	ConfirmBodyLimit   = 2000
 )
 
 // shownRequest renders req (with its body) for a confirmation question:
@@ -50,7 +50,7 @@ func shownRequest(req *http.Request, body []byte, rd *secret.Redactor) (target, 
 		return target, fmt.Sprintf("(%d bytes of %s, not shown)", len(body), ct)
 	}
 	more := fmt.Sprintf("\n… (%d bytes in all: the rest is sent too, but not shown here)", len(body))
-	return target, bounded(string(body), confirmBodyLimit, rd, more)
+	return target, bounded(string(body), ConfirmBodyLimit, rd, more)
 }
 
 // bounded cuts s to at most limit bytes, never inside a secret (a secret cut in half is

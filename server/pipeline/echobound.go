@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"encoding/json"
@@ -157,11 +157,11 @@ func longValues(args map[string]any) []echo {
 	return out
 }
 
-// boundEchoes returns r with every long argument value quoted in it cut, and every
+// BoundEchoes returns r with every long argument value quoted in it cut, and every
 // string of it over fieldLimit cut; r itself when nothing is long. The body (bounded by
 // --max-body), the continuation (sealbound.go), the described tool and the operations
 // found (the spec's own text) are left as they are.
-func boundEchoes(r *clarify.Result, args map[string]any, rd *secret.Redactor) *clarify.Result {
+func BoundEchoes(r *clarify.Result, args map[string]any, rd *secret.Redactor) *clarify.Result {
 	if r == nil {
 		return r
 	}

@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"context"
@@ -25,7 +25,7 @@ const maxLookupChoices = 5
 // modelLookups resolves, through operations a model chose, the slots of the call that hold
 // words no producer could take; each result joins those of Resolve.
 func (p *Pipeline) modelLookups(ctx context.Context, c *call, done map[string]bool, f *fetcher) []reverse.Resolution {
-	if p.model == nil || p.model.endpoint == nil {
+	if p.Model == nil || p.Model.Endpoint == nil {
 		return nil
 	}
 	var out []reverse.Resolution
@@ -77,7 +77,7 @@ func (p *Pipeline) modelLookup(ctx context.Context, c *call, slot reverse.Slot, 
 	request := fmt.Sprintf("Look up the %s called %q: which operation lists or searches %s, so that the identifier %s of %s needs can be read from its answer?",
 		thing, name, lexicon.Plural(thing), slot.Arg, c.op.Key())
 	prompt := model.NewPrompt(request, cands)
-	reply, err := p.model.endpoint.Complete(ctx, prompt)
+	reply, err := p.Model.Endpoint.Complete(ctx, prompt)
 	if err != nil {
 		return reverse.Resolution{}, false
 	}

@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"context"
@@ -52,7 +52,7 @@ func (p *Pipeline) upstreamFailure(ctx context.Context, op *tools.Operation, sta
 // scheme's variables).
 func (p *Pipeline) credentialPlace(scheme, where string) string {
 	switch {
-	case p.perUser:
+	case p.PerUser:
 		return "your MCP client sends it in the " + PerUserHeader + " header of its requests to askapi"
 	case scheme == secret.FlagScheme:
 		return secret.GenericAuthEnvVar

@@ -1,7 +1,6 @@
-package server
+package pipeline
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -11,30 +10,11 @@ import (
 
 // Dynamic reports whether p is served in dynamic mode: the meta-tools instead of one tool
 // per operation.
-func (p *Pipeline) Dynamic() bool { return p.dynamic }
+func (p *Pipeline) Dynamic() bool { return p.DynamicMode }
 
-// DescribeOperation answers describe_operation: the operation's tool definition, as
-// tools/list would show it in static mode (without the shared output schema).
-func (p *Pipeline) DescribeOperation(args map[string]any) *clarify.Result {
-	name, _ := args["operation"].(string)
-	op := p.lookupOperation(name)
-	if op == nil {
-		return p.unknownOperation(ToolDescribeOperation, name)
-	}
-	t, err := DescribedTool(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
-	if err == nil {
-		t.RawOutputSchema = nil
-		var data []byte
-		if data, err = json.Marshal(t); err == nil {
-			return &clarify.Result{Status: clarify.StatusOK, Operation: op.Key(), Tool: json.RawMessage(data)}
-		}
-	}
-	return &clarify.Result{Status: clarify.StatusError, Operation: op.Key(), Reason: err.Error(), Error: &clarify.Failure{Message: err.Error()}}
-}
-
-// lookupOperation finds an operation by tool name, operationId or "METHOD /path" (the
+// LookupOperation finds an operation by tool name, operationId or "METHOD /path" (the
 // method in any case).
-func (p *Pipeline) lookupOperation(name string) *tools.Operation {
+func (p *Pipeline) LookupOperation(name string) *tools.Operation {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return nil
@@ -48,11 +28,11 @@ func (p *Pipeline) lookupOperation(name string) *tools.Operation {
 	return nil
 }
 
-// maxCloseMatches is how many operations an unknown name is answered with.
-const maxCloseMatches = 5
+// MaxCloseMatches is how many operations an unknown name is answered with.
+const MaxCloseMatches = 5
 
-// unknownOperation asks which operation was meant, offering the closest ones.
-func (p *Pipeline) unknownOperation(tool, name string) *clarify.Result {
+// UnknownOperation asks which operation was meant, offering the closest ones.
+func (p *Pipeline) UnknownOperation(tool, name string) *clarify.Result {
 	q := clarify.Question{
 		Field:    "operation",
 		Kind:     clarify.Invalid,
@@ -83,7 +63,7 @@ func (p *Pipeline) closeOperations(name string) []*tools.Operation {
 	var out []*tools.Operation
 	seen := map[*tools.Operation]bool{}
 	add := func(op *tools.Operation) {
-		if !seen[op] && len(out) < maxCloseMatches {
+		if !seen[op] && len(out) < MaxCloseMatches {
 			seen[op] = true
 			out = append(out, op)
 		}
@@ -92,8 +72,8 @@ func (p *Pipeline) closeOperations(name string) []*tools.Operation {
 	limit := max(2, len(lower)/8)
 	best := map[int][]*tools.Operation{}
 	for _, op := range p.Catalog.Operations {
-		d := editDistance(lower, strings.ToLower(op.Name), limit)
-		if k := editDistance(lower, strings.ToLower(op.Key()), limit); k < d {
+		d := EditDistance(lower, strings.ToLower(op.Name), limit)
+		if k := EditDistance(lower, strings.ToLower(op.Key()), limit); k < d {
 			d = k
 		}
 		if d <= limit {
@@ -111,14 +91,14 @@ func (p *Pipeline) closeOperations(name string) []*tools.Operation {
 		}
 		return r
 	}, name)
-	for _, m := range p.Search().Search(words, maxCloseMatches).Matches {
+	for _, m := range p.Search().Search(words, MaxCloseMatches).Matches {
 		add(m.Op)
 	}
 	return out
 }
 
-// editDistance is the Levenshtein distance of a and b, or limit+1 once it exceeds limit.
-func editDistance(a, b string, limit int) int {
+// EditDistance is the Levenshtein distance of a and b, or limit+1 once it exceeds limit.
+func EditDistance(a, b string, limit int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
@@ -145,3 +125,9 @@ func editDistance(a, b string, limit int) int {
 	}
 	return prev[len(b)]
 }
+
+// Meta-tools of dynamic mode.
+const (
+	ToolDescribeOperation = "describe_operation"
+	ToolCallOperation     = "call_operation"
+)

@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"encoding/json"
@@ -20,8 +20,8 @@ import (
 // described tool and the operations found (those three are bounded where they are made).
 const envelopeCeiling = 128 << 10
 
-// ceilAnswer returns r with its lists cut to fit envelopeCeiling; r itself when it fits.
-func ceilAnswer(r *clarify.Result) *clarify.Result {
+// CeilAnswer returns r with its lists cut to fit envelopeCeiling; r itself when it fits.
+func CeilAnswer(r *clarify.Result) *clarify.Result {
 	if r == nil || envelopeSize(r) <= envelopeCeiling {
 		return r
 	}

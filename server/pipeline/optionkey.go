@@ -1,11 +1,11 @@
-package server
+package pipeline
 
 import (
 	"encoding/json"
 	"fmt"
 )
 
-func optionKey(v any) string {
+func OptionKey(v any) string {
 	if s, ok := v.(string); ok {
 		return s
 	}

@@ -1,4 +1,4 @@
-package server
+package pipeline
 
 import (
 	"fmt"
@@ -10,8 +10,8 @@ import (
 	"github.com/askapi/askapi/tools"
 )
 
-// maxCandidates is how many operations find_operations answers at most.
-const maxCandidates = 10
+// MaxCandidates is how many operations find_operations answers at most.
+const MaxCandidates = 10
 
 // searchAgain is find_operations' note on an unsupported answer that names words the API
 // never uses.
@@ -28,9 +28,9 @@ func (p *Pipeline) FindOperations(args map[string]any) *clarify.Result {
 			Field: "query", Kind: clarify.Missing, Question: "What would you like to do with this API?", Reason: "find_operations needs words to search for",
 		}}}
 	}
-	limit := maxCandidates
+	limit := MaxCandidates
 	if l, ok := args["limit"].(float64); ok && l >= 1 {
-		limit = int(math.Min(l, maxCandidates))
+		limit = int(math.Min(l, MaxCandidates))
 	}
 	res := p.Search().Search(query, limit)
 	out := &clarify.Result{Status: clarify.StatusOK, Operation: ToolFindOperations}
@@ -102,3 +102,9 @@ func (p *Pipeline) Plan(args map[string]any) *clarify.Result {
 	}
 	return out
 }
+
+// Meta-tool names.
+const (
+	ToolFindOperations = "find_operations"
+	ToolPlan           = "plan"
+)

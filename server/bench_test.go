@@ -142,7 +142,7 @@ func benchWholeList(b *testing.B, s *mcpserver.MCPServer, list *encodedList, ctx
 	if err != nil {
 		b.Fatal(err)
 	}
-	head, tools, tail, ok := list.expand(data)
+	head, tools, tail, ok := list.Expand(data)
 	if !ok {
 		b.Fatalf("no placeholder in %.200s", data)
 	}

@@ -8,7 +8,7 @@ import (
 // marks the request's context, which mcp-go passes on to the tool filter, and writes
 // the encoded list in place of the placeholder as mcp-go writes its answer, as JSON or
 // as a server-sent event. Every other request goes to next untouched.
-func wholeListHTTP(list *encodedList, next http.Handler) http.Handler {
+func wholeListHTTP(list listSplicer, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost || r.Body == nil {
 			next.ServeHTTP(w, r)
@@ -31,13 +31,13 @@ func wholeListHTTP(list *encodedList, next http.Handler) http.Handler {
 // one goroutine at a time.
 type splicingWriter struct {
 	http.ResponseWriter
-	list    *encodedList
+	list    listSplicer
 	spliced bool
 }
 
 func (s *splicingWriter) Write(p []byte) (int, error) {
 	if !s.spliced {
-		if head, list, tail, ok := s.list.expand(p); ok {
+		if head, list, tail, ok := s.list.Expand(p); ok {
 			s.spliced = true
 			for _, part := range [][]byte{head, list, tail} {
 				if _, err := s.ResponseWriter.Write(part); err != nil {

@@ -151,7 +151,7 @@ func TestHTTPBodyLimitReadsNothingPastIt(t *testing.T) {
 	close(ready)
 	opts := guardOptions()
 	opts.HTTPMaxBody = limit
-	front, err := newHTTPFront(newMCPServer("test"), &encodedList{}, ready, opts, "127.0.0.1:0", nil)
+	front, err := newHTTPFront(newMCPServer("test"), &encodedList{}, ready, httpConfigOf(opts), "127.0.0.1:0", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,15 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 )
 
+// httpConfig is what the HTTP front needs of the configuration.
+type httpConfig struct {
+	allowOrigins []string // browser origins accepted beside loopback ones (--http-allow-origin)
+	maxBody      int64    // the largest request body read; 0: DefaultHTTPMaxBody
+	token        string   // the bearer token a request must carry; "": none
+	perUser      bool     // each request carries its user's upstream secret (PerUserHeader)
+	version      string   // askapi's version, for /healthz
+}
+
 // httpFront is what `serve --http` serves: /mcp, mcp-go's streamable transport behind
 // the checks the transport asks of a server, and /healthz.
 type httpFront struct {
@@ -21,12 +30,12 @@ type httpFront struct {
 // (403), the bearer token (401), the body limit (413, before reading), the session
 // rules (400, 404), the whole-list splice, and mcp-go. Refusals come first so a refused
 // request costs nothing: no body read, no session touched.
-func newHTTPFront(s *mcpserver.MCPServer, list *encodedList, ready <-chan struct{}, opts Options, listenAddr string, logger *slog.Logger) (*httpFront, error) {
-	origins, err := newOriginPolicy(listenAddr, opts.HTTPAllowOrigins)
+func newHTTPFront(s *mcpserver.MCPServer, list listSplicer, ready <-chan struct{}, opts httpConfig, listenAddr string, logger *slog.Logger) (*httpFront, error) {
+	origins, err := newOriginPolicy(listenAddr, opts.allowOrigins)
 	if err != nil {
 		return nil, fmt.Errorf("http: %w", err)
 	}
-	maxBody := opts.HTTPMaxBody
+	maxBody := opts.maxBody
 	if maxBody <= 0 {
 		maxBody = DefaultHTTPMaxBody
 	}
@@ -44,10 +53,10 @@ func newHTTPFront(s *mcpserver.MCPServer, list *encodedList, ready <-chan struct
 	}
 	streamable := mcpserver.NewStreamableHTTPServer(s, streamOpts...)
 	var inner http.Handler = wholeListHTTP(list, streamable)
-	if opts.PerUserCredentials {
+	if opts.perUser {
 		inner = perUserCredentials(inner)
 	}
-	mcp := origins.guard(requireBearer(opts.HTTPToken,
+	mcp := origins.guard(requireBearer(opts.token,
 		limitBody(maxBody, requireSession(sessions, inner))))
 	isReady := func() bool {
 		select {
@@ -59,7 +68,7 @@ func newHTTPFront(s *mcpserver.MCPServer, list *encodedList, ready <-chan struct
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcp)
-	mux.Handle("/healthz", healthz(opts.Version, isReady))
+	mux.Handle("/healthz", healthz(opts.version, isReady))
 	return &httpFront{handler: mux, streamable: streamable}, nil
 }
 

@@ -210,7 +210,7 @@ func serveHTTP(ctx context.Context, s *mcpserver.MCPServer, list *encodedList, r
 	if host, _, err := net.SplitHostPort(addr); err == nil && !isLoopback(host) && opts.HTTPToken == "" {
 		logger.Warn("serving on a non-loopback address without --http-token: anyone who can reach it can call the API with askapi's credentials", "addr", addr)
 	}
-	front, err := newHTTPFront(s, list, ready, opts, addr, logger)
+	front, err := newHTTPFront(s, list, ready, httpConfigOf(opts), addr, logger)
 	if err != nil {
 		return err
 	}
@@ -275,4 +275,10 @@ func bearerToken(auth string) []byte {
 		return nil
 	}
 	return []byte(strings.TrimLeft(token, " "))
+}
+
+// httpConfigOf is what the HTTP front takes of the configuration.
+func httpConfigOf(opts Options) httpConfig {
+	return httpConfig{allowOrigins: opts.HTTPAllowOrigins, maxBody: opts.HTTPMaxBody,
+		token: opts.HTTPToken, perUser: opts.PerUserCredentials, version: opts.Version}
 }

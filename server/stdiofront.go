@@ -21,7 +21,7 @@ import (
 // goes on to mcp-go unchanged, through a pipe.
 type stdioFront struct {
 	s      *mcpserver.MCPServer
-	list   *encodedList
+	list   listSplicer
 	out    *lockedWriter
 	logger *log.Logger
 
@@ -37,7 +37,7 @@ type stdioFront struct {
 	pending sync.WaitGroup
 }
 
-func newStdioFront(s *mcpserver.MCPServer, list *encodedList, out io.Writer, logger *log.Logger) *stdioFront {
+func newStdioFront(s *mcpserver.MCPServer, list listSplicer, out io.Writer, logger *log.Logger) *stdioFront {
 	return &stdioFront{s: s, list: list, out: &lockedWriter{w: out}, logger: logger, started: make(chan struct{}), stop: make(chan struct{})}
 }
 
@@ -99,7 +99,7 @@ func (f *stdioFront) answer(msg []byte) {
 			return
 		}
 		parts := [][]byte{data, {'\n'}}
-		if head, list, tail, ok := f.list.expand(data); ok {
+		if head, list, tail, ok := f.list.Expand(data); ok {
 			parts = [][]byte{head, list, tail, {'\n'}}
 		}
 		if err := f.out.writeParts(parts...); err != nil {

@@ -62,6 +62,12 @@ var placeholderJSON = sync.OnceValue(func() []byte {
 	return data
 })
 
+// listSplicer finds the placeholder of an encoded message, for a front to write the
+// encoded list in its place (encodedList.Expand).
+type listSplicer interface {
+	Expand(msg []byte) (head, list, tail []byte, ok bool)
+}
+
 // encodedList holds the encoded tool list once the tools are built.
 type encodedList struct {
 	list atomic.Pointer[toolList]
@@ -82,9 +88,9 @@ func (e *encodedList) filter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 	return []mcp.Tool{placeholder}
 }
 
-// expand finds the placeholder in an encoded message: the message to send is then head,
+// Expand finds the placeholder in an encoded message: the message to send is then head,
 // the list and tail. ok is false when msg holds no placeholder, to be sent as it is.
-func (e *encodedList) expand(msg []byte) (head, list, tail []byte, ok bool) {
+func (e *encodedList) Expand(msg []byte) (head, list, tail []byte, ok bool) {
 	l := e.list.Load()
 	if l == nil {
 		return nil, nil, nil, false

@@ -19,6 +19,7 @@ import (
 	"github.com/askapi/askapi/demo"
 	"github.com/askapi/askapi/eval"
 	"github.com/askapi/askapi/server"
+	"github.com/askapi/askapi/server/transport"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/cache"
 	"github.com/askapi/askapi/tools/secret"
@@ -153,7 +154,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&o.HTTPAddr, "http", os.Getenv("ASKAPI_HTTP"), "serve streamable HTTP on ADDR instead of stdio; loopback unless a host is given (env ASKAPI_HTTP)")
 	fs.BoolVar(&o.PerUserCredentials, "per-user-credentials", envBool("ASKAPI_PER_USER_CREDENTIALS"), "over HTTP, take the upstream key from each MCP request's X-Askapi-Upstream-Key header, for that request only, instead of ASKAPI_API_KEY (env ASKAPI_PER_USER_CREDENTIALS)")
 	fs.StringVar(&o.HTTPToken, "http-token", os.Getenv("ASKAPI_HTTP_TOKEN"), "bearer token HTTP clients must send (env ASKAPI_HTTP_TOKEN)")
-	fs.Int64Var(&o.HTTPMaxBody, "http-max-body", envInt("ASKAPI_HTTP_MAX_BODY", server.DefaultHTTPMaxBody), "largest HTTP request body in bytes; a larger one gets 413 unread (env ASKAPI_HTTP_MAX_BODY)")
+	fs.Int64Var(&o.HTTPMaxBody, "http-max-body", envInt("ASKAPI_HTTP_MAX_BODY", transport.DefaultHTTPMaxBody), "largest HTTP request body in bytes; a larger one gets 413 unread (env ASKAPI_HTTP_MAX_BODY)")
 	listFlag(fs, &o.HTTPAllowOrigins, "http-allow-origin", "ASKAPI_HTTP_ALLOW_ORIGINS", "browser origin (https://app.example.com) allowed to call over HTTP, besides the server's own host and loopback; repeatable")
 	fs.StringVar(&o.TLS.CAFile, "ca-file", os.Getenv("ASKAPI_CA_FILE"), "PEM file of CA certificates trusted besides the system's, for an upstream (or spec URL, or token URL) under a company CA (env ASKAPI_CA_FILE)")
 	fs.StringVar(&o.TLS.ClientCert, "client-cert", os.Getenv("ASKAPI_CLIENT_CERT"), "PEM client certificate for mutual TLS, with --client-key (env ASKAPI_CLIENT_CERT)")

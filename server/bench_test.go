@@ -15,6 +15,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/server/pipeline"
+	"github.com/askapi/askapi/server/transport"
 )
 
 // Benchmarks of serving (not tests: they run only with -bench). bench/run runs them and
@@ -103,7 +104,7 @@ func BenchmarkToolsList(b *testing.B) {
 		b.Run(spec.name+"/encoded", func(b *testing.B) {
 			sv := benchServe(b, spec.path, "")
 			s, list := benchEncodedServer(b, sv.p)
-			ctx := withWholeList(context.Background())
+			ctx := transport.WithWholeList(context.Background())
 			b.ReportAllocs()
 			var n int
 			for b.Loop() {
@@ -146,8 +147,8 @@ func benchWholeList(b *testing.B, s *mcpserver.MCPServer, list *encodedList, ctx
 	if !ok {
 		b.Fatalf("no placeholder in %.200s", data)
 	}
-	out := &lockedWriter{w: io.Discard}
-	if err := out.writeParts(head, tools, tail, []byte{'\n'}); err != nil {
+	out := &transport.LockedWriter{W: io.Discard}
+	if err := out.WriteParts(head, tools, tail, []byte{'\n'}); err != nil {
 		b.Fatal(err)
 	}
 	return len(head) + len(tools) + len(tail) + 1

@@ -5,13 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/askapi/askapi/server/pipeline"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/askapi/askapi/server/pipeline"
 )
 
 // misindentedSpec breaks on line 13: a key indented less than its mapping.

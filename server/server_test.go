@@ -18,8 +18,9 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/server/pipeline"
+	"github.com/askapi/askapi/server/transport"
 	"github.com/mark3labs/mcp-go/client"
-	"github.com/mark3labs/mcp-go/client/transport"
+	mcptransport "github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -696,7 +697,7 @@ func serveHTTPForTest(t *testing.T, baseURL, token string) string {
 
 func httpMCPClient(t *testing.T, url string, headers map[string]string) (*client.Client, error) {
 	t.Helper()
-	c, err := client.NewStreamableHttpClient(url, transport.WithHTTPHeaders(headers))
+	c, err := client.NewStreamableHttpClient(url, mcptransport.WithHTTPHeaders(headers))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -787,7 +788,7 @@ func TestRequireBearer(t *testing.T) {
 		if tc.auth != "" {
 			req.Header.Set("Authorization", tc.auth)
 		}
-		requireBearer(tc.token, ok).ServeHTTP(rec, req)
+		transport.RequireBearer(tc.token, ok).ServeHTTP(rec, req)
 		if rec.Code != tc.want {
 			t.Errorf("token %q, Authorization %q: %d, want %d", tc.token, tc.auth, rec.Code, tc.want)
 		}

@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"bytes"
@@ -53,7 +53,7 @@ func limitBody(limit int64, next http.Handler) http.Handler {
 func tooLarge(w http.ResponseWriter, limit int64) {
 	// The rest of the body stays unread: the connection is closed after the answer.
 	w.Header().Set("Connection", "close")
-	writeRPCError(w, http.StatusRequestEntityTooLarge, rpcInvalidRequest,
+	writeRPCError(w, http.StatusRequestEntityTooLarge, RPCInvalidRequest,
 		fmt.Sprintf("request body larger than %d bytes", limit))
 }
 
@@ -93,9 +93,9 @@ func bodyBytes(r *http.Request) (data []byte, ok bool) {
 // JSON-RPC error codes of the transport's own refusals, as the TypeScript SDK answers
 // them: a malformed request, a refused one (origin, missing session), an unknown session.
 const (
-	rpcInvalidRequest   = -32600
-	rpcTransportRefused = -32000
-	rpcSessionNotFound  = -32001
+	RPCInvalidRequest   = -32600
+	RPCTransportRefused = -32000
+	RPCSessionNotFound  = -32001
 )
 
 // writeRPCError answers with status and a JSON-RPC error without an id: the transport

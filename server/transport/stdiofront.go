@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"bufio"
@@ -22,7 +22,7 @@ import (
 type stdioFront struct {
 	s      *mcpserver.MCPServer
 	list   listSplicer
-	out    *lockedWriter
+	Out    *LockedWriter
 	logger *log.Logger
 
 	// ctx is the stdio session's context, as mcp-go hands it to its own handlers; set
@@ -37,21 +37,21 @@ type stdioFront struct {
 	pending sync.WaitGroup
 }
 
-func newStdioFront(s *mcpserver.MCPServer, list listSplicer, out io.Writer, logger *log.Logger) *stdioFront {
-	return &stdioFront{s: s, list: list, out: &lockedWriter{w: out}, logger: logger, started: make(chan struct{}), stop: make(chan struct{})}
+func NewStdioFront(s *mcpserver.MCPServer, list listSplicer, out io.Writer, logger *log.Logger) *stdioFront {
+	return &stdioFront{s: s, list: list, Out: &LockedWriter{W: out}, logger: logger, started: make(chan struct{}), stop: make(chan struct{})}
 }
 
-// sessionContext is mcp-go's stdio context function: it runs once, with the context
+// SessionContext is mcp-go's stdio context function: it runs once, with the context
 // carrying the stdio session, before any line is handled.
-func (f *stdioFront) sessionContext(ctx context.Context) context.Context {
+func (f *stdioFront) SessionContext(ctx context.Context) context.Context {
 	f.ctx, f.cancel = context.WithCancel(ctx)
 	close(f.started)
 	return ctx
 }
 
-// forward reads in line by line until it ends, answering whole lists and writing every
+// Forward reads in line by line until it ends, answering whole lists and writing every
 // other line to mcp-go's input. mcp-go sees in's end or read error as its own.
-func (f *stdioFront) forward(in io.Reader, toMCP *io.PipeWriter) {
+func (f *stdioFront) Forward(in io.Reader, toMCP *io.PipeWriter) {
 	r := bufio.NewReader(in)
 	for {
 		line, err := r.ReadBytes('\n')
@@ -102,7 +102,7 @@ func (f *stdioFront) answer(msg []byte) {
 		if head, list, tail, ok := f.list.Expand(data); ok {
 			parts = [][]byte{head, list, tail, {'\n'}}
 		}
-		if err := f.out.writeParts(parts...); err != nil {
+		if err := f.Out.WriteParts(parts...); err != nil {
 			f.logger.Printf("write tools/list answer: %v", err)
 		}
 	})
@@ -125,12 +125,12 @@ func (f *stdioFront) handle(msg []byte) (resp mcp.JSONRPCMessage) {
 			}
 		}
 	}()
-	return f.s.HandleMessage(withWholeList(f.ctx), msg)
+	return f.s.HandleMessage(WithWholeList(f.ctx), msg)
 }
 
-// close cancels the answers still waiting (for the catalog) and waits for all of them,
+// Close cancels the answers still waiting (for the catalog) and waits for all of them,
 // as mcp-go does with its own requests when its input ends.
-func (f *stdioFront) close() {
+func (f *stdioFront) Close() {
 	f.mu.Lock()
 	f.stopped = true
 	close(f.stop)
@@ -143,24 +143,24 @@ func (f *stdioFront) close() {
 	f.pending.Wait()
 }
 
-// lockedWriter serialises writes to stdout: mcp-go writes each message with one Write,
+// LockedWriter serialises writes to stdout: mcp-go writes each message with one Write,
 // the front writes its answer in parts under the same lock, so messages never interleave.
-type lockedWriter struct {
+type LockedWriter struct {
 	mu sync.Mutex
-	w  io.Writer
+	W  io.Writer
 }
 
-func (l *lockedWriter) Write(p []byte) (int, error) {
+func (l *LockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(p)
+	return l.W.Write(p)
 }
 
-func (l *lockedWriter) writeParts(parts ...[]byte) error {
+func (l *LockedWriter) WriteParts(parts ...[]byte) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, p := range parts {
-		if _, err := l.w.Write(p); err != nil {
+		if _, err := l.W.Write(p); err != nil {
 			return err
 		}
 	}

@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"encoding/json"
@@ -21,11 +21,11 @@ func requireSession(store *sessionStore, next http.Handler) http.Handler {
 		}
 		id := r.Header.Get(mcpserver.HeaderKeySessionID)
 		if id == "" {
-			writeRPCError(w, http.StatusBadRequest, rpcTransportRefused, "Mcp-Session-Id header is required")
+			writeRPCError(w, http.StatusBadRequest, RPCTransportRefused, "Mcp-Session-Id header is required")
 			return
 		}
 		if !store.touch(id) {
-			writeRPCError(w, http.StatusNotFound, rpcSessionNotFound, "session not found")
+			writeRPCError(w, http.StatusNotFound, RPCSessionNotFound, "session not found")
 			return
 		}
 		next.ServeHTTP(w, r)

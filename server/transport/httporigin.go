@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"fmt"
@@ -20,8 +20,8 @@ type originPolicy struct {
 	listenHost string
 }
 
-// newOriginPolicy checks the configured origins: each is scheme://host[:port], nothing else.
-func newOriginPolicy(listenAddr string, allow []string) (*originPolicy, error) {
+// NewOriginPolicy checks the configured origins: each is scheme://host[:port], nothing else.
+func NewOriginPolicy(listenAddr string, allow []string) (*originPolicy, error) {
 	p := &originPolicy{allowed: map[string]bool{}}
 	for _, o := range allow {
 		n, ok := normalizeOrigin(o)
@@ -30,7 +30,7 @@ func newOriginPolicy(listenAddr string, allow []string) (*originPolicy, error) {
 		}
 		p.allowed[n] = true
 	}
-	if host, _, err := net.SplitHostPort(listenAddr); err == nil && !isLoopback(host) {
+	if host, _, err := net.SplitHostPort(listenAddr); err == nil && !IsLoopback(host) {
 		if ip := net.ParseIP(host); ip == nil || !ip.IsUnspecified() {
 			p.listenHost = host
 		}
@@ -50,19 +50,19 @@ func (p *originPolicy) origins() []string {
 // guard answers 403 to a request whose Origin is not allowed, before anything else.
 func (p *originPolicy) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !p.allows(r) {
-			writeRPCError(w, http.StatusForbidden, rpcTransportRefused, "origin not allowed")
+		if !p.Allows(r) {
+			writeRPCError(w, http.StatusForbidden, RPCTransportRefused, "origin not allowed")
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
 }
 
-// allows: no Origin; a configured origin; a loopback origin on a loopback connection;
+// Allows: no Origin; a configured origin; a loopback origin on a loopback connection;
 // an origin naming the server's own host (the --http host, or the address the request
 // came in on). Several Origin headers, "null" (sandboxed pages, files) and anything that
 // is not an http(s) origin are refused.
-func (p *originPolicy) allows(r *http.Request) bool {
+func (p *originPolicy) Allows(r *http.Request) bool {
 	values := r.Header.Values("Origin")
 	if len(values) == 0 {
 		return true
@@ -80,7 +80,7 @@ func (p *originPolicy) allows(r *http.Request) bool {
 	u, _ := url.Parse(origin) // normalizeOrigin parsed it
 	host := u.Hostname()
 	local := localIP(r)
-	if local != nil && local.IsLoopback() && isLoopback(host) {
+	if local != nil && local.IsLoopback() && IsLoopback(host) {
 		return true
 	}
 	if p.listenHost != "" && strings.EqualFold(host, p.listenHost) {

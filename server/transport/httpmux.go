@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"context"
@@ -10,36 +10,36 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 )
 
-// httpConfig is what the HTTP front needs of the configuration.
-type httpConfig struct {
-	allowOrigins []string // browser origins accepted beside loopback ones (--http-allow-origin)
-	maxBody      int64    // the largest request body read; 0: DefaultHTTPMaxBody
-	token        string   // the bearer token a request must carry; "": none
-	perUser      bool     // each request carries its user's upstream secret (PerUserHeader)
-	version      string   // askapi's version, for /healthz
+// HTTPConfig is what the HTTP front needs of the configuration.
+type HTTPConfig struct {
+	AllowOrigins []string // browser origins accepted beside loopback ones (--http-allow-origin)
+	MaxBody      int64    // the largest request body read; 0: DefaultHTTPMaxBody
+	Token        string   // the bearer token a request must carry; "": none
+	PerUser      bool     // each request carries its user's upstream secret (PerUserHeader)
+	Version      string   // askapi's version, for /healthz
 }
 
 // httpFront is what `serve --http` serves: /mcp, mcp-go's streamable transport behind
 // the checks the transport asks of a server, and /healthz.
 type httpFront struct {
-	handler    http.Handler
+	Handler    http.Handler
 	streamable *mcpserver.StreamableHTTPServer
 }
 
-// newHTTPFront builds the handler. Each /mcp request goes, in order, through: Origin
+// NewHTTPFront builds the handler. Each /mcp request goes, in order, through: Origin
 // (403), the bearer token (401), the body limit (413, before reading), the session
 // rules (400, 404), the whole-list splice, and mcp-go. Refusals come first so a refused
 // request costs nothing: no body read, no session touched.
-func newHTTPFront(s *mcpserver.MCPServer, list listSplicer, ready <-chan struct{}, opts httpConfig, listenAddr string, logger *slog.Logger) (*httpFront, error) {
-	origins, err := newOriginPolicy(listenAddr, opts.allowOrigins)
+func NewHTTPFront(s *mcpserver.MCPServer, list listSplicer, ready <-chan struct{}, opts HTTPConfig, listenAddr string, logger *slog.Logger) (*httpFront, error) {
+	origins, err := NewOriginPolicy(listenAddr, opts.AllowOrigins)
 	if err != nil {
 		return nil, fmt.Errorf("http: %w", err)
 	}
-	maxBody := opts.maxBody
+	maxBody := opts.MaxBody
 	if maxBody <= 0 {
 		maxBody = DefaultHTTPMaxBody
 	}
-	sessions := newSessionStore(sessionIdleTTL, sessionMaxSessions, time.Now)
+	sessions := NewSessionStore(sessionIdleTTL, sessionMaxSessions, time.Now)
 	streamOpts := []mcpserver.StreamableHTTPOption{
 		mcpserver.WithStreamableHTTPLogger(logger),
 		mcpserver.WithSessionIdManager(sessions),
@@ -53,10 +53,10 @@ func newHTTPFront(s *mcpserver.MCPServer, list listSplicer, ready <-chan struct{
 	}
 	streamable := mcpserver.NewStreamableHTTPServer(s, streamOpts...)
 	var inner http.Handler = wholeListHTTP(list, streamable)
-	if opts.perUser {
+	if opts.PerUser {
 		inner = perUserCredentials(inner)
 	}
-	mcp := origins.guard(requireBearer(opts.token,
+	mcp := origins.guard(RequireBearer(opts.Token,
 		limitBody(maxBody, requireSession(sessions, inner))))
 	isReady := func() bool {
 		select {
@@ -68,13 +68,13 @@ func newHTTPFront(s *mcpserver.MCPServer, list listSplicer, ready <-chan struct{
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcp)
-	mux.Handle("/healthz", healthz(opts.version, isReady))
-	return &httpFront{handler: mux, streamable: streamable}, nil
+	mux.Handle("/healthz", healthz(opts.Version, isReady))
+	return &httpFront{Handler: mux, streamable: streamable}, nil
 }
 
-// close ends every session's open stream, so the HTTP server can shut down without
+// Close ends every session's open stream, so the HTTP server can shut down without
 // waiting on them, and stops mcp-go's session sweeper.
-func (f *httpFront) close(ctx context.Context) {
+func (f *httpFront) Close(ctx context.Context) {
 	// It has no HTTP server of its own to stop, so it cannot fail.
 	_ = f.streamable.Shutdown(ctx)
 }

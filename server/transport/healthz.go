@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"encoding/json"

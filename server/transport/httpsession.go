@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"container/list"
@@ -38,7 +38,7 @@ type session struct {
 	lastSeen time.Time
 }
 
-func newSessionStore(ttl time.Duration, max int, now func() time.Time) *sessionStore {
+func NewSessionStore(ttl time.Duration, max int, now func() time.Time) *sessionStore {
 	return &sessionStore{ttl: ttl, max: max, now: now, byID: map[string]*list.Element{}, order: list.New()}
 }
 
@@ -91,8 +91,8 @@ func (s *sessionStore) touch(id string) bool {
 	return true
 }
 
-// len is the number of live sessions.
-func (s *sessionStore) len() int {
+// Len is the number of live sessions.
+func (s *sessionStore) Len() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.expire(s.now())

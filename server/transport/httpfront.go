@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"net/http"
@@ -21,7 +21,7 @@ func wholeListHTTP(list listSplicer, next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		r = r.WithContext(withWholeList(r.Context()))
+		r = r.WithContext(WithWholeList(r.Context()))
 		next.ServeHTTP(&splicingWriter{ResponseWriter: w, list: list}, r)
 	})
 }

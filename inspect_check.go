@@ -1,3 +1,5 @@
+//go:build corpuscheck
+
 package main
 
 // `askapi graph --stats --check`: per spec, instead of the graph's coverage, the corpus
@@ -16,6 +18,12 @@ import (
 	"github.com/askapi/askapi/server"
 	"github.com/askapi/askapi/tools"
 )
+
+// corpusCheckBuilt says this askapi can run --check (it is built with -tags corpuscheck).
+const corpusCheckBuilt = true
+
+// checkResult is what --check finds in one spec.
+type checkResult = corpuscheck.Result
 
 // checkStats loads one spec and checks what its tools publish against the raw spec. The
 // graph is not built: it changes no input schema's properties or required (it widens an

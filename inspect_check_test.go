@@ -1,3 +1,5 @@
+//go:build corpuscheck
+
 package main
 
 import (

@@ -24,7 +24,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/askapi/askapi/bench/corpuscheck"
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/server"
 	"github.com/askapi/askapi/tools"
@@ -58,7 +57,7 @@ type SpecStats struct {
 	Millis float64      `json:"ms"`
 	Edges  []EdgeRecord `json:"edges,omitempty"`
 	// Check is --check's result (inspect_check.go), in place of the graph's counts.
-	Check *corpuscheck.Result `json:"check,omitempty"`
+	Check *checkResult `json:"check,omitempty"`
 }
 
 // The edge record's JSON shape lives in reverse, where the harness reads it too.
@@ -110,6 +109,9 @@ func cmdGraphStats(ctx context.Context, args []string, stdout, stderr io.Writer)
 			left = left[1:]
 		}
 		rest = left
+	}
+	if *check && !corpusCheckBuilt {
+		return errors.New("graph --stats --check: this askapi is built without the corpus check (go build -tags corpuscheck)")
 	}
 	if *check && !*asJSON {
 		return errors.New("graph --stats --check: the check is printed as JSON: add --json")

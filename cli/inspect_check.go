@@ -1,6 +1,6 @@
 //go:build corpuscheck
 
-package main
+package cli
 
 // `askapi graph --stats --check`: per spec, instead of the graph's coverage, the corpus
 // check of bench/corpuscheck: the required properties of every request body are published

@@ -1,6 +1,6 @@
 //go:build !corpuscheck
 
-package main
+package cli
 
 import (
 	"context"

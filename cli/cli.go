@@ -95,7 +95,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func specFlags(fs *flag.FlagSet, o *server.Options) {
 	// The process's policies: where compiled catalogs are cached, and the collector's pace.
 	o.CacheDir = cache.DefaultDir()
-	o.LoadPace, o.GraphPace = loaderPace, graphPace
+	o.LoadPace, o.GraphPace = LoaderPace, GraphPace
 	fs.StringVar(&o.Spec, "spec", os.Getenv("ASKAPI_SPEC"), "OpenAPI or Swagger file or URL, JSON or YAML (env ASKAPI_SPEC)")
 	fs.BoolVar(&o.AllowExternalRefs, "allow-external-refs", envBool("ASKAPI_ALLOW_EXTERNAL_REFS"), "resolve $refs to files next to the spec (env ASKAPI_ALLOW_EXTERNAL_REFS)")
 	fs.StringVar(&o.PolicyFile, "policy", os.Getenv("ASKAPI_POLICY"), "policy file, YAML or JSON: confirmations, fields that must come from the user, sources (env ASKAPI_POLICY)")

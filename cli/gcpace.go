@@ -78,12 +78,12 @@ func applyGCPace() {
 	debug.SetMemoryLimit(limit)
 }
 
-// loaderPace is the collector's policy for what the loader does: a tighter pace while
+// LoaderPace is the collector's policy for what the loader does: a tighter pace while
 // compiling a large spec keeps the peak near the live size (the peak RSS target is for the
 // whole server), and the compile's garbage goes back to the system at once, not at the
 // scavenger's pace, so what the server builds next starts from the catalog's size; the
 // collector off while decoding a cache entry. The previous pace is restored.
-func loaderPace(w openapi.Work) (done func()) {
+func LoaderPace(w openapi.Work) (done func()) {
 	if w == openapi.Decoding {
 		return paceGC(gcOff)
 	}
@@ -94,7 +94,7 @@ func loaderPace(w openapi.Work) (done func()) {
 	}
 }
 
-// graphPace is the collector's pace while the server builds a large spec's graph or
+// GraphPace is the collector's pace while the server builds a large spec's graph or
 // search index, as the loader compiles it: their working garbage is a third of the
 // catalog.
-func graphPace() (done func()) { return paceGC(40) }
+func GraphPace() (done func()) { return paceGC(40) }

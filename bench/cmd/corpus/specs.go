@@ -1,13 +1,14 @@
 package main
 
 import (
-	"github.com/askapi/askapi/tools/openapi"
 	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // spec is one file to run, and its name in the report (relative to -dir).

@@ -7,6 +7,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/askapi/askapi/cli"
 	"github.com/askapi/askapi/server"
 )
 
@@ -25,7 +26,7 @@ var githubQueries = []string{
 // timeFind prints how long the first find_operations call of a server waits for the
 // index, and the median and 99th percentile of one call after, over rounds of the queries.
 func timeFind(spec string, rounds int) error {
-	opts := server.Options{Spec: spec, Version: "findbench", Environ: []string{}, NoCache: true}
+	opts := server.Options{Spec: spec, Version: "findbench", Environ: []string{}, LoadPace: cli.LoaderPace, GraphPace: cli.GraphPace, NoCache: true}
 	cat, err := server.LoadCatalog(context.Background(), opts)
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 	"runtime/pprof"
 	"time"
 
+	"github.com/askapi/askapi/cli"
 	"github.com/askapi/askapi/server"
 	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools/cache"
@@ -39,7 +40,7 @@ func run(spec, out, allocs string) error {
 		return err
 	}
 	start := time.Now()
-	opts := server.Options{Spec: spec, Version: "profile", Environ: []string{}, CacheDir: cache.DefaultDir()}
+	opts := server.Options{Spec: spec, Version: "profile", Environ: []string{}, LoadPace: cli.LoaderPace, GraphPace: cli.GraphPace, CacheDir: cache.DefaultDir()}
 	cat, err := server.LoadCatalog(context.Background(), opts)
 	if err == nil {
 		var p *pipeline.Pipeline

@@ -75,7 +75,7 @@ func BenchmarkPlan(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				j := i % len(cat.Operations)
-				g.PlanCall(cat.Operations[j], hints[j])
+				PlanCall(g, cat.Operations[j], hints[j])
 			}
 		})
 	}

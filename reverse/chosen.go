@@ -17,7 +17,7 @@ import (
 // ChosenProducer checks op as a lookup for arg of target and reads it as a producer: the
 // items' field named like the argument, else the kind of key the argument takes, else the
 // items' id. ok is false when the rule refuses op.
-func (g *Graph) ChosenProducer(target *tools.Operation, arg string, op *tools.Operation) (Producer, bool) {
+func ChosenProducer(g *Graph, target *tools.Operation, arg string, op *tools.Operation) (Producer, bool) {
 	p := paramOf(target, arg)
 	if p == nil || op == nil || op == target || !Lookup(op) || op.Response == nil {
 		return Producer{}, false
@@ -49,7 +49,7 @@ func (g *Graph) ChosenProducer(target *tools.Operation, arg string, op *tools.Op
 
 // ResolveThrough looks name up for arg of target through one producer (ChosenProducer's),
 // with the call's other arguments as the producer's inputs.
-func (g *Graph) ResolveThrough(ctx context.Context, target *tools.Operation, arg, resource string, prod Producer, name string, args map[string]any, f Fetcher) Resolution {
+func ResolveThrough(ctx context.Context, g *Graph, target *tools.Operation, arg, resource string, prod Producer, name string, args map[string]any, f Fetcher) Resolution {
 	e := Edge{Arg: arg, Resource: resource, Producers: []Producer{prod}}
-	return g.resolveOne(ctx, target, e, prod, name, args, f, map[string]parentLookup{})
+	return resolveOne(ctx, g, target, e, prod, name, args, f, map[string]parentLookup{})
 }

@@ -68,7 +68,7 @@ func TestResolveDescribedParent(t *testing.T) {
 		"GET /nodes/search": `{"range":{"offset":0,"total":1},"items":[{"id":4711,"type":"room","name":"Legal Contracts"}]}`,
 		"GET /nodes":        `{"range":{"offset":0,"total":2},"items":[{"id":4698,"type":"room","name":"Board Room"},{"id":4711,"type":"room","name":"Legal Contracts"}]}`,
 	}}
-	rs := g.Resolve(context.Background(), op, map[string]any{"parent_id": "Legal Contracts"}, f, nil)
+	rs := Resolve(context.Background(), g, op, map[string]any{"parent_id": "Legal Contracts"}, f, nil)
 	if len(rs) != 1 || rs[0].Outcome != Filled || rs[0].Value != 4711.0 || rs[0].Via != "GET /nodes/search" {
 		t.Fatalf("resolutions: %+v", rs)
 	}

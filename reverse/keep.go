@@ -1,9 +1,10 @@
 package reverse
 
 import (
-	"github.com/askapi/askapi/reverse/lexicon"
 	"slices"
 	"strings"
+
+	"github.com/askapi/askapi/reverse/lexicon"
 )
 
 // What name resolution reads off a record, for the compact shape (tools.Compact): the

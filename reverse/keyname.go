@@ -14,7 +14,7 @@ import (
 // KeyArg is the one argument of op that was used as a key, as given, and that a producer
 // can look up as a name; "" when there is none or several (a 404 on /repos/{owner}/{repo}
 // does not say which part it did not find).
-func (g *Graph) KeyArg(op *tools.Operation, args map[string]any) string {
+func KeyArg(g *Graph, op *tools.Operation, args map[string]any) string {
 	found := ""
 	for _, e := range g.edges[op] {
 		v, ok := args[e.Arg].(string)
@@ -37,7 +37,7 @@ func (g *Graph) KeyArg(op *tools.Operation, args map[string]any) string {
 
 // ResolveKeyAsName looks the value of arg up as a name through its producers (the next
 // when one fails), as Resolve does for a value that reads as a name.
-func (g *Graph) ResolveKeyAsName(ctx context.Context, op *tools.Operation, arg string, args map[string]any, f Fetcher) (Resolution, bool) {
+func ResolveKeyAsName(ctx context.Context, g *Graph, op *tools.Operation, arg string, args map[string]any, f Fetcher) (Resolution, bool) {
 	for _, e := range g.edges[op] {
 		if e.Arg != arg {
 			continue
@@ -46,7 +46,7 @@ func (g *Graph) ResolveKeyAsName(ctx context.Context, op *tools.Operation, arg s
 		if !ok {
 			return Resolution{}, false
 		}
-		r := g.tryProducers(ctx, op, e, g.runnableFor(op, e.Producers), strings.TrimSpace(name), args, f)
+		r := tryProducers(ctx, g, op, e, g.runnableFor(op, e.Producers), strings.TrimSpace(name), args, f)
 		return r, r.Via != ""
 	}
 	return Resolution{}, false

@@ -40,7 +40,7 @@ func TestLookupOperations(t *testing.T) {
 		t.Fatalf("producers %+v, want the posted search taking query", e.Producers)
 	}
 	f := &rtFetcher{bodies: map[string]string{"POST /customers/search": `{"data":[{"id":"c_71","name":"Jenny Rosen"}]}`}}
-	res := g.Resolve(context.Background(), op, map[string]any{"customer_id": "Jenny Rosen"}, f, nil)
+	res := Resolve(context.Background(), g, op, map[string]any{"customer_id": "Jenny Rosen"}, f, nil)
 	if len(res) != 1 || res[0].Value != "c_71" || f.calls[0].args["query"] != "Jenny Rosen" {
 		t.Fatalf("resolutions %+v, calls %+v", res, f.calls)
 	}

@@ -28,7 +28,7 @@ func TestResolveNearMatchIsOffered(t *testing.T) {
 			cat, g := rtShared(t, tc.spec)
 			op := rtOp(t, cat, tc.op)
 			f := &rtFetcher{bodies: map[string]string{tc.producer: tc.body}}
-			res := g.Resolve(context.Background(), op, map[string]any{tc.arg: tc.input}, f, nil)
+			res := Resolve(context.Background(), g, op, map[string]any{tc.arg: tc.input}, f, nil)
 			if len(res) != 1 || res[0].Outcome != tc.outcome {
 				t.Fatalf("resolutions = %+v, want %s", res, tc.outcome)
 			}
@@ -53,7 +53,7 @@ func TestResolveSearchIgnoredFilter(t *testing.T) {
 	cat, g := rtShared(t, "tmdb.json")
 	op := rtOp(t, cat, "GET /person/{person_id}")
 	f := &rtFetcher{bodies: map[string]string{"GET /search/person": `{"results":[{"id":72129,"name":"Jennifer Lawrence"}]}`}}
-	res := g.Resolve(context.Background(), op, map[string]any{"person_id": "Zed Quimby"}, f, nil)
+	res := Resolve(context.Background(), g, op, map[string]any{"person_id": "Zed Quimby"}, f, nil)
 	if len(res) != 1 || res[0].Outcome != NotFound || len(res[0].Candidates) != 0 {
 		t.Fatalf("resolutions = %+v, want not_found offering nothing", res)
 	}

@@ -26,12 +26,12 @@ type parentLookup struct {
 // parentValue settles a producer's required input with no name to go on: the single item
 // of a list that needs no input (the only workspace). With none or several, value is nil
 // and the producer is not run; a handful are kept as options for the question.
-func (g *Graph) parentValue(ctx context.Context, op *tools.Operation, arg string, f Fetcher) parentLookup {
+func parentValue(ctx context.Context, g *Graph, op *tools.Operation, arg string, f Fetcher) parentLookup {
 	e, ok := g.Edge(op, arg)
 	if !ok {
 		return parentLookup{}
 	}
-	_, cands, ok := g.listAll(ctx, op, e, f)
+	_, cands, ok := listAll(ctx, g, op, e, f)
 	switch {
 	case !ok:
 		// No list of them: the caller's own record may say which (GET /me's account).
@@ -55,12 +55,12 @@ func (g *Graph) parentValue(ctx context.Context, op *tools.Operation, arg string
 // producer that answered and had no such name makes not_found; else an open lookup is
 // preferred to a failure: the person can say what it lacks. Tried says what each
 // producer came to.
-func (g *Graph) tryProducers(ctx context.Context, op *tools.Operation, e Edge, prods []Producer, name string, args map[string]any, f Fetcher) Resolution {
+func tryProducers(ctx context.Context, g *Graph, op *tools.Operation, e Edge, prods []Producer, name string, args map[string]any, f Fetcher) Resolution {
 	var last, open, miss Resolution
 	var tried []string
 	parents := map[string]parentLookup{}
 	for _, prod := range prods {
-		r := g.resolveOne(ctx, op, e, prod, name, args, f, parents)
+		r := resolveOne(ctx, g, op, e, prod, name, args, f, parents)
 		switch r.Outcome {
 		case Failed:
 			tried = append(tried, fmt.Sprintf("%s: %v", prod.OpKey, r.Err))
@@ -114,8 +114,8 @@ var errNoItems = errors.New("the answer listed nothing")
 // within describes the input a producer of target needed and could not settle: its
 // resource, the options a list offered, and its argument when target takes it too (the
 // person can then name it in the call).
-func (g *Graph) within(target, producer *tools.Operation, need string, options []Candidate) *Resolution {
-	w := &Resolution{Resource: g.needResource(target, producer, need), Candidates: options}
+func within(g *Graph, target, producer *tools.Operation, need string, options []Candidate) *Resolution {
+	w := &Resolution{Resource: needResource(g, target, producer, need), Candidates: options}
 	if target.ParamByArg(need) != nil {
 		w.Arg = need
 	}
@@ -127,7 +127,7 @@ func (g *Graph) within(target, producer *tools.Operation, need string, options [
 
 // needResource is the thing a producer's input names: from the producer's graph edge,
 // else the target's, else what the spec says of the parameter.
-func (g *Graph) needResource(target, producer *tools.Operation, need string) string {
+func needResource(g *Graph, target, producer *tools.Operation, need string) string {
 	for _, op := range []*tools.Operation{producer, target} {
 		if e, ok := g.Edge(op, need); ok && e.Resource != "" {
 			return e.Resource

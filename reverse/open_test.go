@@ -28,7 +28,7 @@ func TestResolveOpenParent(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			op := rtOp(t, cat, tc.op)
 			f := &rtFetcher{bodies: map[string]string{"GET /workspaces": tc.workspaces}}
-			rs := g.Resolve(context.Background(), op, map[string]any{"project_id": "Launch"}, f, nil)
+			rs := Resolve(context.Background(), g, op, map[string]any{"project_id": "Launch"}, f, nil)
 			if len(rs) != 1 {
 				t.Fatalf("resolutions: %+v", rs)
 			}
@@ -60,7 +60,7 @@ func TestResolveOpenFallsBack(t *testing.T) {
 		"GET /workspaces": `{"data":[{"id":"w1","name":"Marketing"},{"id":"w2","name":"Engineering"}]}`,
 		"GET /projects":   `{"data":[{"id":"p1","name":"Launch"},{"id":"p2","name":"Roadmap"}]}`,
 	}}
-	rs := g.Resolve(context.Background(), op, map[string]any{"project_id": "Launch"}, f, nil)
+	rs := Resolve(context.Background(), g, op, map[string]any{"project_id": "Launch"}, f, nil)
 	if len(rs) != 1 || rs[0].Outcome != Filled || rs[0].Value != "p1" || rs[0].Via != "GET /projects" {
 		t.Fatalf("resolutions: %+v", rs)
 	}
@@ -75,12 +75,12 @@ func TestResolveOpenNotReused(t *testing.T) {
 		"GET /workspaces":                         `{"data":[{"id":"w1","name":"Marketing"},{"id":"w2","name":"Engineering"}]}`,
 		"GET /workspaces/{workspace_id}/projects": `{"data":[{"id":"p1","name":"Launch"},{"id":"p2","name":"Roadmap"}]}`,
 	}}
-	first := g.Resolve(context.Background(), op, map[string]any{"project_id": "Launch"}, f, nil)
+	first := Resolve(context.Background(), g, op, map[string]any{"project_id": "Launch"}, f, nil)
 	if len(first) != 1 || first[0].Outcome != Open {
 		t.Fatalf("first round: %+v", first)
 	}
 	prior := map[string]Resolution{first[0].Arg: first[0]}
-	rs := g.Resolve(context.Background(), op, map[string]any{"project_id": "Launch", "workspace_id": "Marketing"}, f, prior)
+	rs := Resolve(context.Background(), g, op, map[string]any{"project_id": "Launch", "workspace_id": "Marketing"}, f, prior)
 	got := map[string]Resolution{}
 	for _, r := range rs {
 		got[r.Arg] = r

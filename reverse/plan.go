@@ -58,7 +58,7 @@ type Plan struct {
 // PlanCall plans op backwards from hints: each required argument is taken from the hints,
 // else from a producer (whose own arguments are planned the same way), else asked for.
 // It executes nothing.
-func (g *Graph) PlanCall(op *tools.Operation, hints map[string]any) Plan {
+func PlanCall(g *Graph, op *tools.Operation, hints map[string]any) Plan {
 	pl := &planner{g: g, hints: hints}
 	args := pl.complete(op, hints, 0, map[*tools.Operation]bool{})
 	pl.steps = append(pl.steps, Step{Operation: op.Name, Method: op.Method, Path: op.Path, Arguments: args})

@@ -47,7 +47,7 @@ func TestPlanTMDB(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			p := g.PlanCall(credits, tc.hints)
+			p := PlanCall(g, credits, tc.hints)
 			if p.Status != tc.status {
 				t.Errorf("status = %q, want %q (needs %+v)", p.Status, tc.status, p.Needs)
 			}
@@ -81,7 +81,7 @@ func TestPlanTMDB(t *testing.T) {
 
 func TestPlanSpotifyAndAlertmanager(t *testing.T) {
 	cat, g := rtShared(t, "spotify.json")
-	p := g.PlanCall(rtOp(t, cat, "GET /artists/{id}/top-tracks"), map[string]any{"id": "Radiohead"})
+	p := PlanCall(g, rtOp(t, cat, "GET /artists/{id}/top-tracks"), map[string]any{"id": "Radiohead"})
 	if p.Status != "ok" || !reflect.DeepEqual(rtStepKeys(p), []string{"GET /search", "GET /artists/{id}/top-tracks"}) {
 		t.Fatalf("plan = %+v", p)
 	}
@@ -95,12 +95,12 @@ func TestPlanSpotifyAndAlertmanager(t *testing.T) {
 	// A plan never runs a write as a producer, and a write target is planned, not run.
 	am, ag := rtShared(t, "alertmanager-v2.yaml")
 	del := rtOp(t, am, "DELETE /silence/{silenceID}")
-	p = ag.PlanCall(del, map[string]any{"silenceID": "3c1d2a64-8f0e-4d5b-9a7c-1f2e3d4c5b6a"})
+	p = PlanCall(ag, del, map[string]any{"silenceID": "3c1d2a64-8f0e-4d5b-9a7c-1f2e3d4c5b6a"})
 	if p.Status != "ok" || !reflect.DeepEqual(rtStepKeys(p), []string{"DELETE /silence/{silenceID}"}) {
 		t.Errorf("plan = %+v", p)
 	}
 	post := rtOp(t, am, "POST /silences")
-	p = ag.PlanCall(post, map[string]any{"matchers": []any{}, "startsAt": "2026-11-20T10:00:00Z", "endsAt": "2026-11-22T10:00:00Z"})
+	p = PlanCall(ag, post, map[string]any{"matchers": []any{}, "startsAt": "2026-11-20T10:00:00Z", "endsAt": "2026-11-22T10:00:00Z"})
 	var missing []string
 	for _, n := range p.Needs {
 		missing = append(missing, n.Arg)
@@ -139,7 +139,7 @@ func TestPlanEveryOperation(t *testing.T) {
 			}
 			resolved := 0
 			for _, op := range cat.Operations {
-				p := g.PlanCall(op, rtHints(g, op))
+				p := PlanCall(g, op, rtHints(g, op))
 				if len(p.Steps) == 0 {
 					t.Errorf("%s: no steps", op.Key())
 					continue
@@ -213,7 +213,7 @@ func TestPlanDepthLimit(t *testing.T) {
 	for k, v := range names {
 		hints[k] = v
 	}
-	p := g.PlanCall(p1, hints)
+	p := PlanCall(g, p1, hints)
 	if p.Status != "ok" || !reflect.DeepEqual(rtStepKeys(p), []string{"GET /p4", "GET /p3/{d_id}", "GET /p2/{c_id}", "GET /p1/{b_id}"}) {
 		t.Fatalf("plan at the depth limit = %+v", p)
 	}
@@ -225,7 +225,7 @@ func TestPlanDepthLimit(t *testing.T) {
 	}
 
 	// target ← p1 ← p2 ← p3 ← p4: one producer too many.
-	p = g.PlanCall(rtOp(t, cat, "target"), names)
+	p = PlanCall(g, rtOp(t, cat, "target"), names)
 	if p.Status != "needs_clarification" || len(p.Needs) == 0 {
 		t.Fatalf("plan past the depth limit = %+v", p)
 	}
@@ -243,7 +243,7 @@ func TestPlanDepthLimit(t *testing.T) {
 func TestPlanCycle(t *testing.T) {
 	cat, g := rtData(t, "cycle.yaml", nil)
 	target := rtOp(t, cat, "target")
-	p := g.PlanCall(target, map[string]any{"a_id": "Alpha", "b_id": "Beta"})
+	p := PlanCall(g, target, map[string]any{"a_id": "Alpha", "b_id": "Beta"})
 	if p.Status != "needs_clarification" {
 		t.Errorf("status = %q", p.Status)
 	}
@@ -254,7 +254,7 @@ func TestPlanCycle(t *testing.T) {
 		t.Errorf("needs = %+v", p.Needs)
 	}
 	// Ids break the cycle.
-	p = g.PlanCall(target, map[string]any{"a_id": "a-123456789012"})
+	p = PlanCall(g, target, map[string]any{"a_id": "a-123456789012"})
 	if p.Status != "ok" || len(p.Steps) != 1 {
 		t.Errorf("with an id: %+v", p)
 	}
@@ -267,7 +267,7 @@ func TestPlanAbandonedProducerLeavesNoSteps(t *testing.T) {
 	if e := rtEdge(t, g, target, "a_id"); len(e.Producers) != 2 || e.Producers[0].OpKey != "GET /p1/{b_id}/{e_id}" {
 		t.Fatalf("producers = %+v", e.Producers)
 	}
-	p := g.PlanCall(target, map[string]any{"a_id": "Alpha", "b_id": "Beta"})
+	p := PlanCall(g, target, map[string]any{"a_id": "Alpha", "b_id": "Beta"})
 	if p.Status != "ok" {
 		t.Fatalf("status = %q, needs %+v", p.Status, p.Needs)
 	}

@@ -68,7 +68,7 @@ type Resolution struct {
 // (or, for keys such as a login, like keys), or that were offered as options in an earlier
 // round (prior), are left as they are; a name resolved in an earlier round is not looked
 // up again.
-func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[string]any, f Fetcher, prior map[string]Resolution) []Resolution {
+func Resolve(ctx context.Context, g *Graph, op *tools.Operation, args map[string]any, f Fetcher, prior map[string]Resolution) []Resolution {
 	var out []Resolution
 	// A parent's lookup runs first, and what it finds is what a child's lookup is given:
 	// the account named in a budget named "Family Budget" is listed under that budget's id.
@@ -87,7 +87,7 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 		}
 		v, ok := args[e.Arg]
 		if !ok {
-			if r, ok := g.settleMissing(ctx, op, e, f, prior); ok {
+			if r, ok := settleMissing(ctx, g, op, e, f, prior); ok {
 				out = append(out, r)
 			}
 			continue
@@ -118,13 +118,13 @@ func (g *Graph) Resolve(ctx context.Context, op *tools.Operation, args map[strin
 			// Words where an id goes are never sent as the id: when the list that would
 			// find them needs something first that nothing settles, the person is asked
 			// for it ("Driver Tracker" under an account nobody named).
-			if p, need, ok := g.blockedLookup(op, e); ok && strings.ContainsAny(name, " \t") {
+			if p, need, ok := blockedLookup(g, op, e); ok && strings.ContainsAny(name, " \t") {
 				out = append(out, Resolution{Arg: e.Arg, Resource: e.Resource, Input: name, Via: p.OpKey,
-					Outcome: Open, Within: g.within(op, p.Op, need, nil)})
+					Outcome: Open, Within: within(g, op, p.Op, need, nil)})
 			}
 			continue
 		}
-		out = append(out, g.tryProducers(ctx, op, e, prods, name, args, f))
+		out = append(out, tryProducers(ctx, g, op, e, prods, name, args, f))
 	}
 	return out
 }
@@ -138,7 +138,7 @@ const maxSettleOptions = 5
 // none or many leave the question to the person; with no list, the caller's own record
 // (GET /me) may say which. A write is never completed this way: the list of what it acts
 // on (a path argument), even of one, is offered as a choice.
-func (g *Graph) settleMissing(ctx context.Context, op *tools.Operation, e Edge, f Fetcher, prior map[string]Resolution) (Resolution, bool) {
+func settleMissing(ctx context.Context, g *Graph, op *tools.Operation, e Edge, f Fetcher, prior map[string]Resolution) (Resolution, bool) {
 	if !requiredArg(op, e.Arg) {
 		return Resolution{}, false
 	}
@@ -153,7 +153,7 @@ func (g *Graph) settleMissing(ctx context.Context, op *tools.Operation, e Edge, 
 		before.Reused = true
 		return before, true
 	}
-	p, cands, ok := g.listAll(ctx, op, e, f)
+	p, cands, ok := listAll(ctx, g, op, e, f)
 	if !ok {
 		// No list of them: the caller's own record may say which (the account an API
 		// key belongs to, from GET /me). A write is never completed so.
@@ -188,9 +188,9 @@ func plainList(p Producer, op *tools.Operation) bool {
 
 // listAll runs the first plain list of e's producers that answers, and returns its items
 // as candidates.
-func (g *Graph) listAll(ctx context.Context, op *tools.Operation, e Edge, f Fetcher) (Producer, []Candidate, bool) {
+func listAll(ctx context.Context, g *Graph, op *tools.Operation, e Edge, f Fetcher) (Producer, []Candidate, bool) {
 	for _, p := range e.Producers {
-		args, ok := g.listArgs(ctx, op, p, f)
+		args, ok := listArgs(ctx, g, op, p, f)
 		if !ok {
 			continue
 		}
@@ -206,7 +206,7 @@ func (g *Graph) listAll(ctx context.Context, op *tools.Operation, e Edge, f Fetc
 // listArgs are the arguments a list producer runs with when nobody named anything: none
 // for a plain list; for a list under a parent, the parent the caller's own record gives
 // (the apps of the account an API key belongs to). ok is false when it cannot run so.
-func (g *Graph) listArgs(ctx context.Context, op *tools.Operation, p Producer, f Fetcher) (map[string]any, bool) {
+func listArgs(ctx context.Context, g *Graph, op *tools.Operation, p Producer, f Fetcher) (map[string]any, bool) {
 	if plainList(p, op) {
 		return ProducerArgs(p, ""), true
 	}
@@ -249,31 +249,14 @@ func (r Resolution) Offers(v any) bool {
 	return false
 }
 
-// runnableFor lists, best first, the producers askapi may run on its own to look a name
-// up for op: safe ones that take a name or list items, whose other inputs are arguments
-// of op itself (the repository of an issue) or a parent with a single value (the only
-// workspace).
-func (g *Graph) runnableFor(op *tools.Operation, prods []Producer) []Producer {
-	var out []Producer
-	for _, p := range prods {
-		if !Lookup(p.Op) || p.Pointer != "" || p.Op == op {
-			continue
-		}
-		if _, blocked := g.unmetNeed(op, p); !blocked {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // blockedLookup is the first safe list or search of e that cannot run for op, and the
 // input it lacks.
-func (g *Graph) blockedLookup(op *tools.Operation, e Edge) (Producer, string, bool) {
+func blockedLookup(g *Graph, op *tools.Operation, e Edge) (Producer, string, bool) {
 	for _, p := range e.Producers {
 		if !Lookup(p.Op) || p.Pointer != "" || p.Op == op {
 			continue
 		}
-		if need, blocked := g.unmetNeed(op, p); blocked {
+		if need, blocked := unmetNeed(g, op, p); blocked {
 			return p, need, true
 		}
 	}
@@ -282,9 +265,9 @@ func (g *Graph) blockedLookup(op *tools.Operation, e Edge) (Producer, string, bo
 
 // unmetNeed is the first input of producer p that neither the call carries nor a list
 // or the caller's own record settles.
-func (g *Graph) unmetNeed(op *tools.Operation, p Producer) (string, bool) {
+func unmetNeed(g *Graph, op *tools.Operation, p Producer) (string, bool) {
 	for _, need := range p.Needs {
-		if op.ParamByArg(need) == nil && !isBodyArg(op, need) && !g.parentable(p.Op, need) {
+		if op.ParamByArg(need) == nil && !isBodyArg(op, need) && !parentable(g, p.Op, need) {
 			return need, true
 		}
 	}
@@ -293,7 +276,7 @@ func (g *Graph) unmetNeed(op *tools.Operation, p Producer) (string, bool) {
 
 // parentable reports whether a producer's required input can be settled without the
 // person: a list of its kind that needs no input (a single workspace is taken).
-func (g *Graph) parentable(op *tools.Operation, arg string) bool {
+func parentable(g *Graph, op *tools.Operation, arg string) bool {
 	e, ok := g.Edge(op, arg)
 	if !ok {
 		return false
@@ -304,7 +287,7 @@ func (g *Graph) parentable(op *tools.Operation, arg string) bool {
 	return slices.ContainsFunc(e.Producers, func(p Producer) bool { return plainList(p, op) })
 }
 
-func (g *Graph) resolveOne(ctx context.Context, target *tools.Operation, e Edge, p Producer, name string, given map[string]any, f Fetcher, parents map[string]parentLookup) Resolution {
+func resolveOne(ctx context.Context, g *Graph, target *tools.Operation, e Edge, p Producer, name string, given map[string]any, f Fetcher, parents map[string]parentLookup) Resolution {
 	r := Resolution{Arg: e.Arg, Resource: e.Resource, Input: name, Via: p.OpKey}
 	args := ProducerArgs(p, name)
 	for _, need := range p.Needs {
@@ -315,13 +298,13 @@ func (g *Graph) resolveOne(ctx context.Context, target *tools.Operation, e Edge,
 		// Producers tried in turn often share a parent (the workspace): settle it once.
 		pl, ok := parents[need]
 		if !ok {
-			pl = g.parentValue(ctx, p.Op, need, f)
+			pl = parentValue(ctx, g, p.Op, need, f)
 			parents[need] = pl
 		}
 		if pl.value == nil {
 			// Not a failure of the API: the lookup needs something first that nobody
 			// said. It is asked, unless another producer can answer.
-			r.Outcome, r.Within = Open, g.within(target, p.Op, need, pl.options)
+			r.Outcome, r.Within = Open, within(g, target, p.Op, need, pl.options)
 			return r
 		}
 		args[need] = pl.value

@@ -82,7 +82,7 @@ func TestResolveTMDB(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &rtFetcher{bodies: map[string]string{"GET /search/person": tc.body}}
-			res := g.Resolve(context.Background(), credits, map[string]any{"person_id": tc.input}, f, nil)
+			res := Resolve(context.Background(), g, credits, map[string]any{"person_id": tc.input}, f, nil)
 			if len(f.calls) != tc.wantCalls {
 				t.Fatalf("calls = %+v, want %d", f.calls, tc.wantCalls)
 			}
@@ -135,7 +135,7 @@ func TestResolveExactAmongSeveral(t *testing.T) {
 	cat, g := rtShared(t, "tmdb.json")
 	op := rtOp(t, cat, "GET /movie/{movie_id}")
 	f := &rtFetcher{bodies: map[string]string{"GET /search/movie": rtExactBody}}
-	res := g.Resolve(context.Background(), op, map[string]any{"movie_id": "heat"}, f, nil)
+	res := Resolve(context.Background(), g, op, map[string]any{"movie_id": "heat"}, f, nil)
 	if len(res) != 1 || res[0].Outcome != Filled || res[0].Value != 1.0 || res[0].Via != "GET /search/movie" {
 		t.Errorf("resolutions = %+v, want Heat (1) filled", res)
 	}
@@ -146,13 +146,13 @@ func TestResolveFetchError(t *testing.T) {
 	op := rtOp(t, cat, "GET /person/{person_id}")
 	boom := errors.New("upstream down")
 	f := &rtFetcher{err: boom}
-	res := g.Resolve(context.Background(), op, map[string]any{"person_id": "Sofia Coppola"}, f, nil)
+	res := Resolve(context.Background(), g, op, map[string]any{"person_id": "Sofia Coppola"}, f, nil)
 	if len(res) != 1 || res[0].Outcome != Failed || !errors.Is(res[0].Err, boom) || res[0].Value != nil {
 		t.Errorf("resolutions = %+v, want Failed carrying the error", res)
 	}
 	// A failed resolution is not reused: the next round asks the producer again.
 	f2 := &rtFetcher{bodies: map[string]string{"GET /search/person": rtSofiaBody}}
-	res = g.Resolve(context.Background(), op, map[string]any{"person_id": "Sofia Coppola"}, f2, map[string]Resolution{"person_id": res[0]})
+	res = Resolve(context.Background(), g, op, map[string]any{"person_id": "Sofia Coppola"}, f2, map[string]Resolution{"person_id": res[0]})
 	if len(f2.calls) != 1 || len(res) != 1 || res[0].Outcome != Filled || res[0].Reused {
 		t.Errorf("after a failure: calls %d, resolutions %+v", len(f2.calls), res)
 	}
@@ -176,7 +176,7 @@ func TestResolveListProducer(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.input, func(t *testing.T) {
 			f := &rtFetcher{bodies: map[string]string{"GET /silences": rtSilenceBody}}
-			res := g.Resolve(context.Background(), op, map[string]any{"silenceID": tc.input}, f, nil)
+			res := Resolve(context.Background(), g, op, map[string]any{"silenceID": tc.input}, f, nil)
 			if len(f.calls) != 1 || f.calls[0].op != "GET /silences" || len(f.calls[0].args) != 0 {
 				t.Fatalf("calls = %+v, want one GET /silences without arguments", f.calls)
 			}
@@ -200,7 +200,7 @@ func TestResolveListProducer(t *testing.T) {
 	}
 	// A uuid is an id: nothing is fetched.
 	f := &rtFetcher{}
-	if res := g.Resolve(context.Background(), op, map[string]any{"silenceID": "3c1d2a64-8f0e-4d5b-9a7c-1f2e3d4c5b6a"}, f, nil); len(res) != 0 || len(f.calls) != 0 {
+	if res := Resolve(context.Background(), g, op, map[string]any{"silenceID": "3c1d2a64-8f0e-4d5b-9a7c-1f2e3d4c5b6a"}, f, nil); len(res) != 0 || len(f.calls) != 0 {
 		t.Errorf("uuid resolved: %+v, calls %+v", res, f.calls)
 	}
 }
@@ -211,7 +211,7 @@ func TestResolveSpotifyFixedArgs(t *testing.T) {
 	f := &rtFetcher{bodies: map[string]string{"GET /search": `{"artists":{"items":[
 	  {"id":"4Z8W4fKeB5YxbusRsdQVPb","name":"Radiohead","type":"artist"},
 	  {"id":"0XYZradioheadtribute01","name":"Radiohead Tribute Band","type":"artist"}]}}`}}
-	res := g.Resolve(context.Background(), op, map[string]any{"id": "Radiohead", "market": "ES"}, f, nil)
+	res := Resolve(context.Background(), g, op, map[string]any{"id": "Radiohead", "market": "ES"}, f, nil)
 	if len(f.calls) != 1 {
 		t.Fatalf("calls = %+v", f.calls)
 	}
@@ -223,7 +223,7 @@ func TestResolveSpotifyFixedArgs(t *testing.T) {
 	}
 	// A Spotify id is used as given.
 	f2 := &rtFetcher{}
-	if res := g.Resolve(context.Background(), op, map[string]any{"id": "4iHNK0tOyZPYnBU7nGAgpQ"}, f2, nil); len(res) != 0 || len(f2.calls) != 0 {
+	if res := Resolve(context.Background(), g, op, map[string]any{"id": "4iHNK0tOyZPYnBU7nGAgpQ"}, f2, nil); len(res) != 0 || len(f2.calls) != 0 {
 		t.Errorf("id resolved: %+v", res)
 	}
 }
@@ -256,7 +256,7 @@ func TestResolvePrior(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &rtFetcher{bodies: map[string]string{"GET /search/person": rtSofiaBody}}
-			res := g.Resolve(context.Background(), op, map[string]any{"person_id": tc.value}, f, carried)
+			res := Resolve(context.Background(), g, op, map[string]any{"person_id": tc.value}, f, carried)
 			if len(f.calls) != tc.calls || len(res) != tc.n {
 				t.Fatalf("calls %d, resolutions %+v; want %d calls, %d resolutions", len(f.calls), res, tc.calls, tc.n)
 			}
@@ -277,11 +277,11 @@ func TestResolveOfferedIDs(t *testing.T) {
 	prior := map[string]Resolution{"userId": {Arg: "userId", Input: "Ada", Outcome: Ambiguous,
 		Candidates: []Candidate{{ID: "ada", Label: "Ada Lovelace"}, {ID: "adab", Label: "Ada Byron"}}}}
 	f := &rtFetcher{bodies: map[string]string{"GET /lookup": `{"results":[{"id":"ada","name":"Ada Lovelace"}]}`}}
-	if res := g.Resolve(context.Background(), op, map[string]any{"userId": "adab"}, f, prior); len(res) != 0 || len(f.calls) != 0 {
+	if res := Resolve(context.Background(), g, op, map[string]any{"userId": "adab"}, f, prior); len(res) != 0 || len(f.calls) != 0 {
 		t.Errorf("offered id looked up again: %+v, calls %+v", res, f.calls)
 	}
 	// Without the earlier round, "ada" reads as a name and is looked up.
-	res := g.Resolve(context.Background(), op, map[string]any{"userId": "ada"}, f, nil)
+	res := Resolve(context.Background(), g, op, map[string]any{"userId": "ada"}, f, nil)
 	if len(f.calls) != 1 || f.calls[0].op != "GET /lookup" || f.calls[0].args["name"] != "ada" {
 		t.Fatalf("calls = %+v", f.calls)
 	}
@@ -302,7 +302,7 @@ func TestResolveSkips(t *testing.T) {
 		{"tv_id": true},
 		{"tv_id": 1399.0, "season_number": "first"},
 	} {
-		if res := g.Resolve(context.Background(), op, args, f, nil); len(res) != 0 {
+		if res := Resolve(context.Background(), g, op, args, f, nil); len(res) != 0 {
 			t.Errorf("Resolve(%v) = %+v", args, res)
 		}
 	}
@@ -361,15 +361,15 @@ func TestResolveAfterAnnotate(t *testing.T) {
 		t.Errorf("published schema still demands a uuid: %v", widened)
 	}
 	f := &rtFetcher{bodies: map[string]string{"GET /silences": rtSilenceBody}}
-	res := g.Resolve(context.Background(), op, map[string]any{"silenceID": "rack4-disk-swap-2026"}, f, nil)
+	res := Resolve(context.Background(), g, op, map[string]any{"silenceID": "rack4-disk-swap-2026"}, f, nil)
 	if len(f.calls) != 1 || len(res) != 1 || res[0].Outcome != NotFound {
 		t.Errorf("calls %+v, resolutions %+v; want the name looked up (and not found)", f.calls, res)
 	}
 	f = &rtFetcher{}
-	if res := g.Resolve(context.Background(), op, map[string]any{"silenceID": "3c1d2a64-8f0e-4d5b-9a7c-1f2e3d4c5b6a"}, f, nil); len(res) != 0 || len(f.calls) != 0 {
+	if res := Resolve(context.Background(), g, op, map[string]any{"silenceID": "3c1d2a64-8f0e-4d5b-9a7c-1f2e3d4c5b6a"}, f, nil); len(res) != 0 || len(f.calls) != 0 {
 		t.Errorf("a uuid was looked up: %+v", res)
 	}
-	p := g.PlanCall(op, map[string]any{"silenceID": "rack4-disk-swap-2026"})
+	p := PlanCall(g, op, map[string]any{"silenceID": "rack4-disk-swap-2026"})
 	if len(p.Steps) != 2 || p.Steps[0].Path != "/silences" {
 		t.Errorf("plan = %+v, want the name resolved through GET /silences", p)
 	}
@@ -377,10 +377,10 @@ func TestResolveAfterAnnotate(t *testing.T) {
 	tcat, tg := rtAnnotated(t, "tmdb.json")
 	top := rtOp(t, tcat, "GET /person/{person_id}")
 	f = &rtFetcher{bodies: map[string]string{"GET /search/person": rtSofiaBody}}
-	if res := tg.Resolve(context.Background(), top, map[string]any{"person_id": "72129"}, f, nil); len(res) != 0 || len(f.calls) != 0 {
+	if res := Resolve(context.Background(), tg, top, map[string]any{"person_id": "72129"}, f, nil); len(res) != 0 || len(f.calls) != 0 {
 		t.Errorf("72129 looked up after Annotate: %+v", res)
 	}
-	if res := tg.Resolve(context.Background(), top, map[string]any{"person_id": "Sofia Coppola"}, f, nil); len(res) != 1 || res[0].Outcome != Filled {
+	if res := Resolve(context.Background(), tg, top, map[string]any{"person_id": "Sofia Coppola"}, f, nil); len(res) != 1 || res[0].Outcome != Filled {
 		t.Errorf("Sofia Coppola after Annotate: %+v", res)
 	}
 }
@@ -396,7 +396,7 @@ func TestResolveNestedParentFirst(t *testing.T) {
 		"GET /budgets":                      `{"data":{"budgets":[{"id":"b1b1b1b1-0000-4000-8000-000000000001","name":"Family Budget"},{"id":"b2b2b2b2-0000-4000-8000-000000000002","name":"Side Business"}]}}`,
 		"GET /budgets/{budget_id}/accounts": accounts,
 	}}
-	rs := g.Resolve(context.Background(), op, map[string]any{"budget_id": "Family Budget", "account_id": "Checking"}, one, nil)
+	rs := Resolve(context.Background(), g, op, map[string]any{"budget_id": "Family Budget", "account_id": "Checking"}, one, nil)
 	got := map[string]Resolution{}
 	for _, r := range rs {
 		got[r.Arg] = r
@@ -413,7 +413,7 @@ func TestResolveNestedParentFirst(t *testing.T) {
 		"GET /budgets":                      `{"data":{"budgets":[{"id":"b1b1b1b1-0000-4000-8000-000000000001","name":"Family Budget"},{"id":"b3b3b3b3-0000-4000-8000-000000000003","name":"Family Budget 2025"}]}}`,
 		"GET /budgets/{budget_id}/accounts": accounts,
 	}}
-	rs = g.Resolve(context.Background(), op, map[string]any{"budget_id": "Family", "account_id": "Checking"}, two, nil)
+	rs = Resolve(context.Background(), g, op, map[string]any{"budget_id": "Family", "account_id": "Checking"}, two, nil)
 	if len(rs) != 1 || rs[0].Arg != "budget_id" || rs[0].Outcome != Ambiguous {
 		t.Fatalf("an open budget: %+v", rs)
 	}

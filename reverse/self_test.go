@@ -46,7 +46,7 @@ func TestResolveThroughSelfRecord(t *testing.T) {
 		"GET /accounts/{account_id}/apps": `[{"id":"bN8KnA","name":"Driver Tracker"},{"id":"X7hw2c","name":"Customer Notifications"}]`,
 	}
 	f := &rtFetcher{bodies: bodies}
-	rs := g.Resolve(context.Background(), rtOp(t, cat, "GET /apps/{app_id}/keys"), map[string]any{"app_id": "Driver Tracker"}, f, nil)
+	rs := Resolve(context.Background(), g, rtOp(t, cat, "GET /apps/{app_id}/keys"), map[string]any{"app_id": "Driver Tracker"}, f, nil)
 	if len(rs) != 1 || rs[0].Outcome != Filled || rs[0].Value != "bN8KnA" {
 		t.Fatalf("app by name: %+v", rs)
 	}
@@ -56,12 +56,12 @@ func TestResolveThroughSelfRecord(t *testing.T) {
 		}
 	}
 
-	rs = g.Resolve(context.Background(), rtOp(t, cat, "GET /accounts/{account_id}/apps"), map[string]any{}, &rtFetcher{bodies: bodies}, nil)
+	rs = Resolve(context.Background(), g, rtOp(t, cat, "GET /accounts/{account_id}/apps"), map[string]any{}, &rtFetcher{bodies: bodies}, nil)
 	if len(rs) != 1 || rs[0].Outcome != Filled || rs[0].Value != "VgQpOZ" {
 		t.Fatalf("the caller's account: %+v", rs)
 	}
 
-	rs = g.Resolve(context.Background(), rtOp(t, cat, "PUT /apps/{app_id}/start"), map[string]any{}, &rtFetcher{bodies: bodies}, nil)
+	rs = Resolve(context.Background(), g, rtOp(t, cat, "PUT /apps/{app_id}/start"), map[string]any{}, &rtFetcher{bodies: bodies}, nil)
 	if len(rs) != 1 || rs[0].Outcome != Ambiguous || len(rs[0].Candidates) != 2 {
 		t.Fatalf("a write's target: %+v", rs)
 	}
@@ -73,14 +73,14 @@ func TestResolveBlockedLookupAsks(t *testing.T) {
 	cat, g := rtData(t, "selfrecord.yaml", nil)
 	op := rtOp(t, cat, "GET /boards/{board_id}/cards")
 	f := &rtFetcher{}
-	rs := g.Resolve(context.Background(), op, map[string]any{"board_id": "Q3 Roadmap"}, f, nil)
+	rs := Resolve(context.Background(), g, op, map[string]any{"board_id": "Q3 Roadmap"}, f, nil)
 	if len(rs) != 1 || rs[0].Outcome != Open || rs[0].Within == nil || rs[0].Within.Resource != "team" {
 		t.Fatalf("words for a board under no team: %+v", rs)
 	}
 	if len(f.calls) != 0 {
 		t.Errorf("requests made: %+v", f.calls)
 	}
-	if rs := g.Resolve(context.Background(), op, map[string]any{"board_id": "b8Kq2Lx"}, f, nil); len(rs) != 0 {
+	if rs := Resolve(context.Background(), g, op, map[string]any{"board_id": "b8Kq2Lx"}, f, nil); len(rs) != 0 {
 		t.Errorf("a token is used as given: %+v", rs)
 	}
 }

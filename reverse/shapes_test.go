@@ -69,7 +69,7 @@ func TestResolveThroughParent(t *testing.T) {
 		"GET /workspaces": `{"data":[{"gid":"ws1","name":"Acme"}]}`,
 		"GET /workspaces/{workspace_gid}/typeahead": `{"data":[{"gid":"p1","name":"Website Relaunch","resource_type":"project"}]}`,
 	}}
-	rs := g.Resolve(context.Background(), op, map[string]any{"project_gid": "Website Relaunch"}, f, nil)
+	rs := Resolve(context.Background(), g, op, map[string]any{"project_gid": "Website Relaunch"}, f, nil)
 	if len(rs) != 1 || rs[0].Outcome != Filled || rs[0].Value != "p1" {
 		t.Fatalf("resolutions = %+v, want project_gid filled with p1", rs)
 	}
@@ -83,7 +83,7 @@ func TestResolveThroughParent(t *testing.T) {
 		"GET /workspaces":                          `{"data":[{"gid":"ws1","name":"Acme"}]}`,
 		"GET /workspaces/{workspace_gid}/projects": `{"data":[{"gid":"p1","name":"Website Relaunch"},{"gid":"p2","name":"Hiring"}]}`,
 	}}
-	rs = g.Resolve(context.Background(), op, map[string]any{"project_gid": "website relaunch"}, f, nil)
+	rs = Resolve(context.Background(), g, op, map[string]any{"project_gid": "website relaunch"}, f, nil)
 	if len(rs) != 1 || rs[0].Outcome != Filled || rs[0].Value != "p1" {
 		t.Fatalf("after a failed typeahead: resolutions = %+v, want p1 from the list", rs)
 	}
@@ -96,7 +96,7 @@ func TestResolveThroughParent(t *testing.T) {
 	f = &rtFetcher{bodies: map[string]string{
 		"GET /workspaces": `{"data":[{"gid":"ws1","name":"Acme"},{"gid":"ws2","name":"Side"}]}`,
 	}}
-	rs = g.Resolve(context.Background(), op, map[string]any{"project_gid": "Website Relaunch"}, f, nil)
+	rs = Resolve(context.Background(), g, op, map[string]any{"project_gid": "Website Relaunch"}, f, nil)
 	if len(rs) != 1 || rs[0].Outcome != Open || rs[0].Within == nil || rs[0].Within.Resource != "workspace" || len(rs[0].Within.Candidates) != 2 {
 		t.Fatalf("resolutions = %+v, want open on the workspace (parent not settled)", rs)
 	}
@@ -104,11 +104,11 @@ func TestResolveThroughParent(t *testing.T) {
 	// A login said as a person's full name is looked up; a login is used as given.
 	issues := rtOp(t, cat, "GET /repos/{owner}/{repo}/issues")
 	f = &rtFetcher{bodies: map[string]string{"GET /search/users": `{"total_count":1,"items":[{"id":1,"login":"octocat"}]}`}}
-	rs = g.Resolve(context.Background(), issues, map[string]any{"owner": "The Octocat", "repo": "hello-world"}, f, nil)
+	rs = Resolve(context.Background(), g, issues, map[string]any{"owner": "The Octocat", "repo": "hello-world"}, f, nil)
 	if len(rs) != 1 || rs[0].Arg != "owner" || rs[0].Value != "octocat" {
 		t.Fatalf("resolutions = %+v, want owner → octocat only", rs)
 	}
-	rs = g.Resolve(context.Background(), issues, map[string]any{"owner": "octocat", "repo": "hello-world"}, &rtFetcher{}, nil)
+	rs = Resolve(context.Background(), g, issues, map[string]any{"owner": "octocat", "repo": "hello-world"}, &rtFetcher{}, nil)
 	if len(rs) != 0 {
 		t.Errorf("keys were looked up: %+v", rs)
 	}
@@ -164,23 +164,23 @@ func TestResolveMissingAndFilters(t *testing.T) {
 	cat, g := rtData(t, "shapes.yaml", nil)
 	op := rtOp(t, cat, "GET /workspaces/{workspace_gid}/projects")
 	one := &rtFetcher{bodies: map[string]string{"GET /workspaces": `{"data":[{"gid":"ws1","name":"Acme"}]}`}}
-	rs := g.Resolve(context.Background(), op, map[string]any{}, one, nil)
+	rs := Resolve(context.Background(), g, op, map[string]any{}, one, nil)
 	if len(rs) != 1 || rs[0].Outcome != Filled || rs[0].Value != "ws1" {
 		t.Fatalf("the only workspace: %+v", rs)
 	}
 	two := &rtFetcher{bodies: map[string]string{"GET /workspaces": `{"data":[{"gid":"ws1","name":"Acme"},{"gid":"ws2","name":"Side"}]}`}}
-	rs = g.Resolve(context.Background(), op, map[string]any{}, two, nil)
+	rs = Resolve(context.Background(), g, op, map[string]any{}, two, nil)
 	if len(rs) != 1 || rs[0].Outcome != Ambiguous || len(rs[0].Candidates) != 2 {
 		t.Fatalf("two workspaces: %+v", rs)
 	}
 	// Given but not to be looked up (the pipeline blanks an invented value): untouched.
-	rs = g.Resolve(context.Background(), op, map[string]any{"workspace_gid": nil}, one, nil)
+	rs = Resolve(context.Background(), g, op, map[string]any{"workspace_gid": nil}, one, nil)
 	if len(rs) != 0 {
 		t.Fatalf("a blanked value was completed: %+v", rs)
 	}
 	// A write is never completed from a list.
 	if w := cat.Lookup("POST /workspaces/{workspace_gid}/projects"); w != nil {
-		if rs := g.Resolve(context.Background(), w, map[string]any{}, one, nil); len(rs) != 0 {
+		if rs := Resolve(context.Background(), g, w, map[string]any{}, one, nil); len(rs) != 0 {
 			t.Fatalf("a write was completed: %+v", rs)
 		}
 	}

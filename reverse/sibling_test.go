@@ -30,7 +30,7 @@ func TestSiblingListProduces(t *testing.T) {
 	// A cluster named in words is looked up among the strings, the exact one first.
 	op := rtOp(t, cat, "GET /clusters/{name}")
 	f := &rtFetcher{bodies: map[string]string{"GET /clusters": `{"clusters": ["prod eu", "prod eu west"]}`}}
-	res := g.Resolve(context.Background(), op, map[string]any{"name": "Prod EU"}, f, nil)
+	res := Resolve(context.Background(), g, op, map[string]any{"name": "Prod EU"}, f, nil)
 	if len(res) != 1 || res[0].Outcome != Filled || res[0].Value != "prod eu" {
 		t.Fatalf("resolutions = %+v, want the cluster prod eu", res)
 	}

@@ -75,7 +75,7 @@ func (p *Pipeline) Plan(args map[string]any) *clarify.Result {
 			}
 		}
 	}
-	plan := p.Graph.PlanCall(op, given)
+	plan := reverse.PlanCall(p.Graph, op, given)
 	out := &clarify.Result{Status: clarify.StatusOK, Operation: op.Key(), Steps: plan.Steps}
 	if plan.Status != "ok" {
 		// An incomplete chain is not a plan: the answer is the clarification alone.

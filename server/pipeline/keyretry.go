@@ -18,13 +18,13 @@ func (p *Pipeline) lookUpRefusedKey(ctx context.Context, c *call) bool {
 	if p.Naive || p.Graph == nil || c.keyLookedUp || (c.op.Method != "GET" && c.op.Method != "HEAD") {
 		return false
 	}
-	arg := p.Graph.KeyArg(c.op, c.args)
+	arg := reverse.KeyArg(p.Graph, c.op, c.args)
 	if arg == "" {
 		return false
 	}
 	c.keyLookedUp = true
 	f := &fetcher{p: p, c: c, index: map[string]int{}}
-	r, ok := p.Graph.ResolveKeyAsName(ctx, c.op, arg, lookupArgs(c), f)
+	r, ok := reverse.ResolveKeyAsName(ctx, p.Graph, c.op, arg, lookupArgs(c), f)
 	if !ok {
 		return false
 	}

@@ -47,8 +47,8 @@ func (p *Pipeline) modelLookups(ctx context.Context, c *call, done map[string]bo
 		case prior.ChosenBy != "":
 			// Another name this round: looked up where the model chose before, the rule
 			// checking that choice again; the model is not asked twice.
-			if prod, ok := p.Graph.ChosenProducer(c.op, arg, p.Catalog.Lookup(prior.Via)); ok {
-				r := p.Graph.ResolveThrough(ctx, c.op, arg, slot.Resource, prod, name, lookupArgs(c), f)
+			if prod, ok := reverse.ChosenProducer(p.Graph, c.op, arg, p.Catalog.Lookup(prior.Via)); ok {
+				r := reverse.ResolveThrough(ctx, p.Graph, c.op, arg, slot.Resource, prod, name, lookupArgs(c), f)
 				r.ChosenBy = prior.ChosenBy
 				out = append(out, r)
 				continue
@@ -85,11 +85,11 @@ func (p *Pipeline) modelLookup(ctx context.Context, c *call, slot reverse.Slot, 
 	if err != nil || choice.Candidate == nil {
 		return reverse.Resolution{}, false
 	}
-	prod, ok := p.Graph.ChosenProducer(c.op, slot.Arg, p.Catalog.Lookup(choice.Candidate.Name))
+	prod, ok := reverse.ChosenProducer(p.Graph, c.op, slot.Arg, p.Catalog.Lookup(choice.Candidate.Name))
 	if !ok {
 		return reverse.Resolution{}, false // the rule refused the model's choice
 	}
-	r := p.Graph.ResolveThrough(ctx, c.op, slot.Arg, slot.Resource, prod, name, lookupArgs(c), f)
+	r := reverse.ResolveThrough(ctx, p.Graph, c.op, slot.Arg, slot.Resource, prod, name, lookupArgs(c), f)
 	r.ChosenBy = "model"
 	return r, true
 }

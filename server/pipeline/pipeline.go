@@ -401,7 +401,7 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 	}
 	f := &fetcher{p: p, c: c, index: map[string]int{}}
 	var qs []clarify.Question
-	rs := p.Graph.Resolve(ctx, c.op, lookupArgs(c), f, c.state.Resolutions)
+	rs := reverse.Resolve(ctx, p.Graph, c.op, lookupArgs(c), f, c.state.Resolutions)
 	done := map[string]bool{}
 	for _, r := range rs {
 		done[r.Arg] = true

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/clarify/seal"
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
 )
 
 // State is what a continuation carries, so the server keeps no per-conversation state:
@@ -18,7 +18,7 @@ type State struct {
 	Args map[string]any `json:"args,omitempty"`
 	// Resolutions holds what producers already returned, by argument, so a resumed call
 	// repeats no upstream call and recognises the ids it offered as options.
-	Resolutions map[string]reverse.Resolution `json:"resolutions,omitempty"`
+	Resolutions map[string]chain.Resolution `json:"resolutions,omitempty"`
 	// Confirmed lists arguments the person confirmed.
 	Confirmed map[string]bool `json:"confirmed,omitempty"`
 	// Asked holds the values questioned as invented, so a value sent back unchanged after

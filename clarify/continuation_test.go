@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/clarify/seal"
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
 )
 
 func ctSealer(t *testing.T, secret string, ttl time.Duration) *Sealer {
@@ -25,9 +25,9 @@ func ctState() State {
 	return State{
 		Op:   "GET /person/{person_id}/movie_credits",
 		Args: map[string]any{"person_id": "Jennifer", "page": 2.0},
-		Resolutions: map[string]reverse.Resolution{"person_id": {
-			Arg: "person_id", Resource: "person", Input: "Jennifer", Outcome: reverse.Ambiguous, Via: "GET /search/person",
-			Candidates: []reverse.Candidate{{ID: 72129.0, Label: "Jennifer Lawrence — Acting"}, {ID: 4491.0, Label: "Jennifer Aniston"}},
+		Resolutions: map[string]chain.Resolution{"person_id": {
+			Arg: "person_id", Resource: "person", Input: "Jennifer", Outcome: chain.Ambiguous, Via: "GET /search/person",
+			Candidates: []chain.Candidate{{ID: 72129.0, Label: "Jennifer Lawrence — Acting"}, {ID: 4491.0, Label: "Jennifer Aniston"}},
 		}},
 		Confirmed: map[string]bool{"createdBy": true},
 		Asked:     map[string]any{"comment": "test"},

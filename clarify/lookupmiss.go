@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
 	"github.com/askapi/askapi/reverse/lexicon"
 )
 
@@ -14,7 +14,7 @@ import (
 // what was tried and where to look.
 
 // FromFailedLookup is the unresolved question for a lookup every producer failed.
-func FromFailedLookup(r reverse.Resolution, candidates []Candidate) Question {
+func FromFailedLookup(r chain.Resolution, candidates []Candidate) Question {
 	thing := lexicon.Display(r.Resource)
 	q := Question{Field: r.Arg, Kind: Unresolved, Via: r.Via, Candidates: candidates}
 	if thing == "" {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
 	"github.com/askapi/askapi/reverse/lexicon"
 )
 
@@ -12,9 +12,9 @@ import (
 // something first that nobody said (the workspace a project is listed in). DESIGN ends a
 // completion that cannot be made with a question, never a bare error; the question is
 // about what a person knows (which workspace, by name), never an internal id.
-func fromOpen(r reverse.Resolution) Question {
+func fromOpen(r chain.Resolution) Question {
 	thing := lexicon.Display(r.Resource)
-	var within reverse.Resolution
+	var within chain.Resolution
 	if r.Within != nil {
 		within = *r.Within
 	}
@@ -52,7 +52,7 @@ func fromOpen(r reverse.Resolution) Question {
 }
 
 // listedParents says what the list of parents offered, for a question's reason.
-func listedParents(within reverse.Resolution) string {
+func listedParents(within chain.Resolution) string {
 	parents := lexicon.Plural(lexicon.Display(within.Resource))
 	if len(within.Candidates) == 0 {
 		return fmt.Sprintf("no single one of the %s could be settled", parents)

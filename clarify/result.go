@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
 	"github.com/askapi/askapi/tools/upstream"
 )
 
@@ -43,7 +43,7 @@ type Result struct {
 	Error *Failure `json:"error,omitempty"`
 
 	// Steps is the backward chain a plan would run (the plan meta-tool).
-	Steps []reverse.Step `json:"steps,omitempty"`
+	Steps []chain.Step `json:"steps,omitempty"`
 	// Operations are the matches of find_operations, best first: on an unsupported
 	// answer too, as the nearest candidates.
 	Operations []OperationMatch `json:"operations,omitempty"`

@@ -32,8 +32,8 @@ func (g *Graph) Annotate() map[string][]Resolvable {
 	for _, op := range g.cat.Operations {
 		props, _ := op.InputSchema["properties"].(map[string]any)
 		var changes []change
-		for _, e := range g.edges[op] {
-			prods := g.runnableFor(op, e.Producers)
+		for _, e := range g.EdgeMap[op] {
+			prods := g.RunnableFor(op, e.Producers)
 			if len(prods) == 0 {
 				continue
 			}

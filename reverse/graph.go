@@ -55,8 +55,8 @@ type Edge struct {
 
 // Graph holds, for every operation, the arguments its producers can resolve.
 type Graph struct {
-	cat   *tools.Catalog
-	edges map[*tools.Operation][]Edge
+	cat     *tools.Catalog
+	EdgeMap map[*tools.Operation][]Edge
 	// listers are, by resource noun, the safe operations that list or search its
 	// things, those without inputs first (slots.go).
 	listers map[string][]*tools.Operation
@@ -76,7 +76,7 @@ type DeclaredSources map[string]map[string]Declared
 
 // Build computes the graph once per catalog.
 func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
-	g := &Graph{cat: cat, edges: map[*tools.Operation][]Edge{}}
+	g := &Graph{cat: cat, EdgeMap: map[*tools.Operation][]Edge{}}
 	idx := newIndex(cat)
 	pool := newProducerPool()
 	// Each operation's edges depend only on the index, which is read-only from here: they
@@ -88,7 +88,7 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 	})
 	for i, op := range cat.Operations {
 		if len(edges[i]) > 0 {
-			g.edges[op] = edges[i]
+			g.EdgeMap[op] = edges[i]
 		}
 	}
 	g.listers = idx.listersByResource()
@@ -182,11 +182,11 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 }
 
 // Edges returns the resolvable arguments of op.
-func (g *Graph) Edges(op *tools.Operation) []Edge { return g.edges[op] }
+func (g *Graph) Edges(op *tools.Operation) []Edge { return g.EdgeMap[op] }
 
 // Edge returns the edge for one argument of op.
 func (g *Graph) Edge(op *tools.Operation, arg string) (Edge, bool) {
-	for _, e := range g.edges[op] {
+	for _, e := range g.EdgeMap[op] {
 		if e.Arg == arg {
 			return e, true
 		}
@@ -198,8 +198,8 @@ func (g *Graph) Edge(op *tools.Operation, arg string) (Edge, bool) {
 // names, so questions ask for the thing ("Which movie?") rather than its id.
 func (g *Graph) Resources(op *tools.Operation) map[string]string {
 	out := map[string]string{}
-	for _, e := range g.edges[op] {
-		if len(g.runnableFor(op, e.Producers)) > 0 {
+	for _, e := range g.EdgeMap[op] {
+		if len(g.RunnableFor(op, e.Producers)) > 0 {
 			out[e.Arg] = lexicon.Display(e.Resource)
 		}
 	}
@@ -260,7 +260,7 @@ func dedupe(prods []Producer) []Producer {
 func (g *Graph) Describe() []map[string]any {
 	var out []map[string]any
 	for _, op := range g.cat.Operations {
-		edges := g.edges[op]
+		edges := g.EdgeMap[op]
 		if len(edges) == 0 {
 			continue
 		}

@@ -116,7 +116,7 @@ func TestGraphSharedSpecs(t *testing.T) {
 			if len(p.Needs) != 0 {
 				t.Errorf("best producer needs %q", p.Needs)
 			}
-			if r := g.runnableFor(op, e.Producers); len(r) == 0 || r[0].OpKey != tc.producer {
+			if r := g.RunnableFor(op, e.Producers); len(r) == 0 || r[0].OpKey != tc.producer {
 				t.Errorf("runnable = %+v", r)
 			}
 		})
@@ -214,7 +214,7 @@ func TestGraphLinks(t *testing.T) {
 		}
 	}
 	// Resolving runs a safe producer with a name input, never a write.
-	if r := g.runnableFor(op, e.Producers); len(r) == 0 || r[0].OpKey != "GET /lookup" {
+	if r := g.RunnableFor(op, e.Producers); len(r) == 0 || r[0].OpKey != "GET /lookup" {
 		t.Errorf("runnable = %+v", r)
 	}
 }

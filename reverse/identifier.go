@@ -346,7 +346,7 @@ var apiSegs = map[string]bool{"api": true, "rest": true, "public": true, "admin"
 
 var (
 	uuidPattern    = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
-	digitsPattern  = regexp.MustCompile(`^[0-9]+$`)
+	DigitsPattern  = regexp.MustCompile(`^[0-9]+$`)
 	hexPattern     = regexp.MustCompile(`^[0-9a-fA-F]{8,}$`)
 	tokenPattern   = regexp.MustCompile(`^[A-Za-z0-9_:.-]+$`)
 	hasDigit       = regexp.MustCompile(`[0-9]`)
@@ -369,7 +369,7 @@ func LooksLikeID(v any, schema map[string]any) bool {
 		format, _ := schema["format"].(string)
 		switch {
 		case typ == "integer" || typ == "number":
-			return digitsPattern.MatchString(s)
+			return DigitsPattern.MatchString(s)
 		case format == "uuid":
 			return uuidPattern.MatchString(s)
 		}
@@ -384,7 +384,7 @@ func LooksLikeID(v any, schema map[string]any) bool {
 		// Opaque ids mix digits with letters (base62, hashes, uuids); a single word
 		// without digits is far more likely a name, and so is a short one with a digit
 		// (U2, M83, 2Pac). A code built of parts no one says aloud is an id too.
-		return uuidPattern.MatchString(s) || digitsPattern.MatchString(s) || hexPattern.MatchString(s) || builtCode(s) ||
+		return uuidPattern.MatchString(s) || DigitsPattern.MatchString(s) || hexPattern.MatchString(s) || builtCode(s) ||
 			(hasDigit.MatchString(s) && (len(s) >= 12 || (hasUpperLetter.MatchString(s) && len(s) >= 6)))
 	}
 	return false

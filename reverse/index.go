@@ -176,10 +176,10 @@ var searchWords = map[string]bool{"filter": true, "search": true, "by": true, "c
 	"with": true, "term": true, "query": true, "text": true, "keyword": true, "keywords": true, "q": true, "full": true, "fuzzy": true,
 	"display": true, "exact": true, "match": true, "string": true, "value": true}
 
-// nameInput is the input through which a listing operation takes what a person says: a
+// NameInput is the input through which a listing operation takes what a person says: a
 // query, a search term, a name filter of the listed thing itself (not tag_name on a list
 // of droplets).
-func nameInput(op *tools.Operation) string {
+func NameInput(op *tools.Operation) string {
 	noun := lastStatic(op.Path)
 	best, bestRank := "", len(nameArgs)
 	params := op.Params
@@ -438,7 +438,7 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 		if scoped {
 			p.Score += 3 // within the same parent as the call (the issues of its repository)
 		}
-		p.Score += routeOwner(p.Op.Path)
+		p.Score += RouteOwner(p.Op.Path)
 		out = appendBest(out, p, keep)
 	}
 	return out
@@ -528,7 +528,7 @@ func (ix *index) listingProducers(id Ident, about map[string]bool, qualified boo
 			}
 			c, ok := col.withField(want)
 			if !ok && (want == "" || idWords[want] != "") {
-				c, ok = col.thingID(id.Resource, want)
+				c, ok = col.ThingID(id.Resource, want)
 			}
 			if !ok {
 				continue
@@ -541,7 +541,7 @@ func (ix *index) listingProducers(id Ident, about map[string]bool, qualified boo
 			if info.search {
 				score += 2
 			}
-			p.Fixed, p.Needs = fillInputs(op.op, p.NameArg, id.Resource)
+			p.Fixed, p.Needs = FillInputs(op.op, p.NameArg, id.Resource)
 			for k, v := range fixed {
 				if p.Fixed == nil {
 					p.Fixed = map[string]any{}
@@ -764,7 +764,7 @@ type listingInfo struct {
 }
 
 func newListingInfo(op *tools.Operation, cols []Collection) listingInfo {
-	info := listingInfo{nameArg: nameInput(op), pathNoun: lastStatic(op.Path), prefix: listPrefix(op.Path), trail: trailing(op.Path), containerNouns: make([]string, len(cols))}
+	info := listingInfo{nameArg: NameInput(op), pathNoun: lastStatic(op.Path), prefix: listPrefix(op.Path), trail: trailing(op.Path), containerNouns: make([]string, len(cols))}
 	for _, seg := range strings.Split(strings.Trim(op.Path, "/"), "/") {
 		if searchVerbs[strings.ToLower(seg)] {
 			info.search = true
@@ -884,9 +884,9 @@ func (ix *index) selfProducers(target *tools.Operation, id Ident) []Producer {
 	return out
 }
 
-// fillInputs sets a producer's required inputs the edge itself knows (an enum naming the
+// FillInputs sets a producer's required inputs the edge itself knows (an enum naming the
 // resource, like Spotify's type=artist) and lists the others it needs.
-func fillInputs(op *tools.Operation, nameArg, resource string) (map[string]any, []string) {
+func FillInputs(op *tools.Operation, nameArg, resource string) (map[string]any, []string) {
 	var fixed map[string]any
 	var needs []string
 	req, _ := op.InputSchema["required"].([]string)
@@ -962,8 +962,8 @@ func (ix *index) linkProducers(target *tools.Operation, p *tools.Param) []Produc
 					prod.Collection = Collection{Items: m[1][:i], IDField: m[1][i+3:]}
 					prod.Pointer = ""
 				}
-				prod.NameArg = nameInput(op)
-				prod.Fixed, prod.Needs = fillInputs(op, prod.NameArg, "")
+				prod.NameArg = NameInput(op)
+				prod.Fixed, prod.Needs = FillInputs(op, prod.NameArg, "")
 				out = append(out, prod)
 			}
 		}
@@ -1030,18 +1030,18 @@ func (ix *index) declaredProducers(target *tools.Operation, p *tools.Param, decl
 		}
 		prod := Producer{Op: op, OpKey: op.Key(), Source: SourceDeclared, Collection: col, NameArg: d.NameArg, Score: 8}
 		if prod.NameArg == "" {
-			prod.NameArg = nameInput(op)
+			prod.NameArg = NameInput(op)
 		}
-		prod.Fixed, prod.Needs = fillInputs(op, prod.NameArg, "")
+		prod.Fixed, prod.Needs = FillInputs(op, prod.NameArg, "")
 		out = append(out, prod)
 	}
 	return out
 }
 
-// routeOwner ranks a list by whose route it is: the caller's own (/users/@me/guilds,
+// RouteOwner ranks a list by whose route it is: the caller's own (/users/@me/guilds,
 // /user/repos, /me/projects) lists what the caller can name, before one for everyone and
 // one behind an administrator's route (/admin/organizations), which lists what others own.
-func routeOwner(path string) int {
+func RouteOwner(path string) int {
 	for _, seg := range strings.Split(strings.Trim(strings.ToLower(path), "/"), "/") {
 		seg = strings.TrimPrefix(seg, "@")
 		switch {

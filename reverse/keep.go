@@ -25,7 +25,7 @@ func IdentifierField(name string) bool {
 
 // LabelField reports a field name resolution labels records by.
 func LabelField(name string) bool {
-	return slices.Contains(primaryFields, name)
+	return slices.Contains(PrimaryFields, name)
 }
 
 // ResolutionField reports a field a compact answer must keep: an identifier or a label.

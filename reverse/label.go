@@ -14,8 +14,8 @@ import (
 // a label field names it, descriptive fields tell two of the same name apart, lists of
 // named things say what it is known for, a date gives a year.
 
-// primaryFields name an item the way a person would, best first.
-var primaryFields = []string{"name", "title", "original_title", "original_name", "display_name", "displayName", "full_name", "fullName", "friendly_name", "friendlyName", "unique_name", "uniqueName",
+// PrimaryFields name an item the way a person would, best first.
+var PrimaryFields = []string{"name", "title", "original_title", "original_name", "display_name", "displayName", "full_name", "fullName", "friendly_name", "friendlyName", "unique_name", "uniqueName",
 	"login", "label", "username", "screen_name", "subject", "comment", "summary", "email", "slug", "handle", "description", "text"}
 
 // detailWords end a field name that describes a record in a word or two: who someone is,
@@ -37,17 +37,17 @@ var datePrefix = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}`)
 // Primary returns the name of an item, or "": its own, or that of the one nested object
 // that holds its identity (metadata, attributes).
 func Primary(item map[string]any) string {
-	if s, ok := item[stringField].(string); ok && len(item) == 1 {
+	if s, ok := item[StringField].(string); ok && len(item) == 1 {
 		return clip(strings.TrimSpace(s), 60) // an item of a list of plain strings
 	}
-	for _, f := range primaryFields {
+	for _, f := range PrimaryFields {
 		if s, ok := item[f].(string); ok && strings.TrimSpace(s) != "" {
 			return clip(strings.TrimSpace(s), 60)
 		}
 	}
 	for _, k := range upstream.SortedKeys(item) {
 		if sub, ok := item[k].(map[string]any); ok && k != "status" && k != "state" {
-			for _, f := range primaryFields[:8] {
+			for _, f := range PrimaryFields[:8] {
 				if s, ok := sub[f].(string); ok && strings.TrimSpace(s) != "" {
 					return clip(strings.TrimSpace(s), 60)
 				}
@@ -61,11 +61,11 @@ func Primary(item map[string]any) string {
 var personalNames = [][2]string{{"firstName", "lastName"}, {"first_name", "last_name"}, {"givenName", "familyName"},
 	{"given_name", "family_name"}, {"firstname", "lastname"}, {"forename", "surname"}}
 
-// calledBy reports whether an item is called want (a name as Normal leaves it) by any
+// CalledBy reports whether an item is called want (a name as Normal leaves it) by any
 // of its names: a label field (name, title, username…) or a person's given and family
 // names together.
-func calledBy(item map[string]any, want string) bool {
-	for _, f := range primaryFields {
+func CalledBy(item map[string]any, want string) bool {
+	for _, f := range PrimaryFields {
 		if s, ok := item[f].(string); ok && lexicon.Normal(s) == want && want != "" {
 			return true
 		}
@@ -149,10 +149,10 @@ func labelParts(item map[string]any) (string, []string) {
 	return primary, details
 }
 
-// labels describes items so a person can choose among them: items whose labels read
+// Labels describes items so a person can choose among them: items whose labels read
 // alike ("Mobile App" twice) are told apart by a field whose values differ between them
 // (a description, the name of what they belong to, a date) before the id.
-func labels(items []map[string]any, ids []any) []string {
+func Labels(items []map[string]any, ids []any) []string {
 	type parts struct {
 		primary string
 		details []string

@@ -130,7 +130,7 @@ func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bo
 				continue
 			}
 			prod := Producer{Op: s.op, OpKey: s.op.Key(), Source: SourceHeuristic, Pointer: s.ptr, Score: score}
-			prod.Fixed, prod.Needs = fillInputs(s.op, "", "")
+			prod.Fixed, prod.Needs = FillInputs(s.op, "", "")
 			if slices.Contains(prod.Needs, p.Arg) {
 				continue // it needs the very value it would give
 			}

@@ -279,9 +279,9 @@ func hasThingID(byWords map[string]string) bool {
 // trainingKey, accountUuid.
 var thingIDTails = []string{"id", "key", "uuid", "gid", "guid", "slug"}
 
-// thingID returns the collection reading "<resource>_id" (videoId for a video), or the
+// ThingID returns the collection reading "<resource>_id" (videoId for a video), or the
 // field the argument wants ("<resource>_key": trainingKey), or false.
-func (c Collection) thingID(resource, want string) (Collection, bool) {
+func (c Collection) ThingID(resource, want string) (Collection, bool) {
 	tail := want
 	if tail == "" {
 		tail = "id"
@@ -322,5 +322,5 @@ func escape(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-// stringField is the field a string item is read under (Collection.Strings).
-const stringField = "value"
+// StringField is the field a string item is read under (Collection.Strings).
+const StringField = "value"

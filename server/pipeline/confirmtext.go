@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/askapi/askapi/clarify"
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools/secret"
 )
@@ -118,7 +118,7 @@ func lookedUpNames(c *call) string {
 	for _, arg := range slices.Sorted(maps.Keys(c.state.Resolutions)) {
 		r := c.state.Resolutions[arg]
 		v, sent := c.args[arg]
-		if r.Outcome != reverse.Filled || !sent || fmt.Sprint(v) != fmt.Sprint(r.Value) {
+		if r.Outcome != chain.Filled || !sent || fmt.Sprint(v) != fmt.Sprint(r.Value) {
 			continue
 		}
 		name, _ := r.Input.(string)

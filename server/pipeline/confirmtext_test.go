@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/clarify"
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/secret"
 )
@@ -41,23 +41,23 @@ func TestShownRequestBody(t *testing.T) {
 // A value looked up from a name is shown with the name it stands for; a value the
 // person gave as it is, or one not sent, is not.
 func TestLookedUpNames(t *testing.T) {
-	filled := func(arg, resource string, input, value any) reverse.Resolution {
-		return reverse.Resolution{Arg: arg, Resource: resource, Input: input, Outcome: reverse.Filled, Value: value}
+	filled := func(arg, resource string, input, value any) chain.Resolution {
+		return chain.Resolution{Arg: arg, Resource: resource, Input: input, Outcome: chain.Filled, Value: value}
 	}
 	cases := []struct {
-		res  map[string]reverse.Resolution
+		res  map[string]chain.Resolution
 		args map[string]any
 		want string
 	}{
-		{map[string]reverse.Resolution{"project_id": filled("project_id", "project", "Harbour View Renovation", "3f9c")},
+		{map[string]chain.Resolution{"project_id": filled("project_id", "project", "Harbour View Renovation", "3f9c")},
 			map[string]any{"project_id": "3f9c"}, `(3f9c is the project "Harbour View Renovation".)`},
-		{map[string]reverse.Resolution{"project_id": filled("project_id", "project", "3f9c", "3f9c")},
+		{map[string]chain.Resolution{"project_id": filled("project_id", "project", "3f9c", "3f9c")},
 			map[string]any{"project_id": "3f9c"}, ""}, // given as the id
-		{map[string]reverse.Resolution{"project_id": filled("project_id", "project", "Harbour", "3f9c")},
+		{map[string]chain.Resolution{"project_id": filled("project_id", "project", "Harbour", "3f9c")},
 			map[string]any{"project_id": "other"}, ""}, // not what is sent
-		{map[string]reverse.Resolution{"group_id": filled("group_id", "group", "Ops", 7.0), "user_id": filled("user_id", "user", "Dana", 12.0)},
+		{map[string]chain.Resolution{"group_id": filled("group_id", "group", "Ops", 7.0), "user_id": filled("user_id", "user", "Dana", 12.0)},
 			map[string]any{"group_id": 7, "user_id": 12}, `(7 is the group "Ops"; 12 is the user "Dana".)`},
-		{map[string]reverse.Resolution{"x": {Arg: "x", Outcome: reverse.Ambiguous, Input: "Sam"}}, map[string]any{"x": "Sam"}, ""},
+		{map[string]chain.Resolution{"x": {Arg: "x", Outcome: chain.Ambiguous, Input: "Sam"}}, map[string]any{"x": "Sam"}, ""},
 	}
 	for i, tc := range cases {
 		c := &call{args: tc.args, state: clarify.State{Resolutions: tc.res}}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -75,7 +76,7 @@ func (p *Pipeline) Plan(args map[string]any) *clarify.Result {
 			}
 		}
 	}
-	plan := reverse.PlanCall(p.Graph, op, given)
+	plan := chain.PlanCall(p.Graph, op, given)
 	out := &clarify.Result{Status: clarify.StatusOK, Operation: op.Key(), Steps: plan.Steps}
 	if plan.Status != "ok" {
 		// An incomplete chain is not a plan: the answer is the clarification alone.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -67,7 +68,7 @@ func summaryLine(op *tools.Operation) string {
 
 // lookupCandidates are, for a lookup that settled nothing, the operations a person or the
 // assistant can find the thing with: the producers tried, then the other lists of it.
-func (p *Pipeline) lookupCandidates(op *tools.Operation, r reverse.Resolution) []clarify.Candidate {
+func (p *Pipeline) lookupCandidates(op *tools.Operation, r chain.Resolution) []clarify.Candidate {
 	var ops []*tools.Operation
 	seen := map[*tools.Operation]bool{}
 	add := func(o *tools.Operation) {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/askapi/askapi/clarify"
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
 )
 
 // lookUpRefusedKey handles a read's 404 when its one path key was used as given ("Payments"
@@ -18,18 +18,18 @@ func (p *Pipeline) lookUpRefusedKey(ctx context.Context, c *call) bool {
 	if p.Naive || p.Graph == nil || c.keyLookedUp || (c.op.Method != "GET" && c.op.Method != "HEAD") {
 		return false
 	}
-	arg := reverse.KeyArg(p.Graph, c.op, c.args)
+	arg := chain.KeyArg(p.Graph, c.op, c.args)
 	if arg == "" {
 		return false
 	}
 	c.keyLookedUp = true
 	f := &fetcher{p: p, c: c, index: map[string]int{}}
-	r, ok := reverse.ResolveKeyAsName(ctx, p.Graph, c.op, arg, lookupArgs(c), f)
+	r, ok := chain.ResolveKeyAsName(ctx, p.Graph, c.op, arg, lookupArgs(c), f)
 	if !ok {
 		return false
 	}
 	switch r.Outcome {
-	case reverse.Filled:
+	case chain.Filled:
 		if fmt.Sprint(r.Value) == fmt.Sprint(c.args[arg]) {
 			return false // the name is the key: the API's 404 stands
 		}
@@ -43,13 +43,13 @@ func (p *Pipeline) lookUpRefusedKey(ctx context.Context, c *call) bool {
 		})
 		p.execute(ctx, c)
 		return true
-	case reverse.Ambiguous, reverse.NotFound:
+	case chain.Ambiguous, chain.NotFound:
 		q, ok := clarify.FromResolution(r)
 		if !ok {
 			return false
 		}
 		if c.state.Resolutions == nil {
-			c.state.Resolutions = map[string]reverse.Resolution{}
+			c.state.Resolutions = map[string]chain.Resolution{}
 		}
 		c.state.Resolutions[r.Arg] = r
 		p.clarify(c, []clarify.Question{q})

@@ -8,6 +8,7 @@ import (
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/model"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
 	"github.com/askapi/askapi/reverse/find"
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
@@ -24,11 +25,11 @@ const maxLookupChoices = 5
 
 // modelLookups resolves, through operations a model chose, the slots of the call that hold
 // words no producer could take; each result joins those of Resolve.
-func (p *Pipeline) modelLookups(ctx context.Context, c *call, done map[string]bool, f *fetcher) []reverse.Resolution {
+func (p *Pipeline) modelLookups(ctx context.Context, c *call, done map[string]bool, f *fetcher) []chain.Resolution {
 	if p.Model == nil || p.Model.Endpoint == nil {
 		return nil
 	}
-	var out []reverse.Resolution
+	var out []chain.Resolution
 	slots := p.Graph.Slots(c.op)
 	for _, arg := range sortedKeys(slots) {
 		slot := slots[arg]
@@ -47,8 +48,8 @@ func (p *Pipeline) modelLookups(ctx context.Context, c *call, done map[string]bo
 		case prior.ChosenBy != "":
 			// Another name this round: looked up where the model chose before, the rule
 			// checking that choice again; the model is not asked twice.
-			if prod, ok := reverse.ChosenProducer(p.Graph, c.op, arg, p.Catalog.Lookup(prior.Via)); ok {
-				r := reverse.ResolveThrough(ctx, p.Graph, c.op, arg, slot.Resource, prod, name, lookupArgs(c), f)
+			if prod, ok := chain.ChosenProducer(p.Graph, c.op, arg, p.Catalog.Lookup(prior.Via)); ok {
+				r := chain.ResolveThrough(ctx, p.Graph, c.op, arg, slot.Resource, prod, name, lookupArgs(c), f)
 				r.ChosenBy = prior.ChosenBy
 				out = append(out, r)
 				continue
@@ -61,10 +62,10 @@ func (p *Pipeline) modelLookups(ctx context.Context, c *call, done map[string]bo
 	return out
 }
 
-func (p *Pipeline) modelLookup(ctx context.Context, c *call, slot reverse.Slot, name string, f *fetcher) (reverse.Resolution, bool) {
+func (p *Pipeline) modelLookup(ctx context.Context, c *call, slot reverse.Slot, name string, f *fetcher) (chain.Resolution, bool) {
 	ops := p.lookupChoices(slot.Resource)
 	if len(ops) == 0 {
-		return reverse.Resolution{}, false
+		return chain.Resolution{}, false
 	}
 	cands := make([]model.Candidate, len(ops))
 	for i, op := range ops {
@@ -79,17 +80,17 @@ func (p *Pipeline) modelLookup(ctx context.Context, c *call, slot reverse.Slot, 
 	prompt := model.NewPrompt(request, cands)
 	reply, err := p.Model.Endpoint.Complete(ctx, prompt)
 	if err != nil {
-		return reverse.Resolution{}, false
+		return chain.Resolution{}, false
 	}
 	choice, err := model.Parse(reply, prompt.Candidates)
 	if err != nil || choice.Candidate == nil {
-		return reverse.Resolution{}, false
+		return chain.Resolution{}, false
 	}
-	prod, ok := reverse.ChosenProducer(p.Graph, c.op, slot.Arg, p.Catalog.Lookup(choice.Candidate.Name))
+	prod, ok := chain.ChosenProducer(p.Graph, c.op, slot.Arg, p.Catalog.Lookup(choice.Candidate.Name))
 	if !ok {
-		return reverse.Resolution{}, false // the rule refused the model's choice
+		return chain.Resolution{}, false // the rule refused the model's choice
 	}
-	r := reverse.ResolveThrough(ctx, p.Graph, c.op, slot.Arg, slot.Resource, prod, name, lookupArgs(c), f)
+	r := chain.ResolveThrough(ctx, p.Graph, c.op, slot.Arg, slot.Resource, prod, name, lookupArgs(c), f)
 	r.ChosenBy = "model"
 	return r, true
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/clarify/seal"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
 	"github.com/askapi/askapi/reverse/find"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/secret"
@@ -401,7 +402,7 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 	}
 	f := &fetcher{p: p, c: c, index: map[string]int{}}
 	var qs []clarify.Question
-	rs := reverse.Resolve(ctx, p.Graph, c.op, lookupArgs(c), f, c.state.Resolutions)
+	rs := chain.Resolve(ctx, p.Graph, c.op, lookupArgs(c), f, c.state.Resolutions)
 	done := map[string]bool{}
 	for _, r := range rs {
 		done[r.Arg] = true
@@ -415,14 +416,14 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 	}
 	for _, r := range rs {
 		if c.state.Resolutions == nil {
-			c.state.Resolutions = map[string]reverse.Resolution{}
+			c.state.Resolutions = map[string]chain.Resolution{}
 		}
-		if r.Outcome != reverse.Failed && r.Outcome != reverse.Open {
+		if r.Outcome != chain.Failed && r.Outcome != chain.Open {
 			// An open lookup settled nothing: the next round looks it up again.
 			c.state.Resolutions[r.Arg] = r
 		}
 		switch r.Outcome {
-		case reverse.Filled:
+		case chain.Filled:
 			c.args[r.Arg] = asDeclared(c.op, r.Arg, r.Value)
 			call := -1
 			if i, ok := f.index[r.Via]; ok && !r.Reused {
@@ -431,7 +432,7 @@ func (p *Pipeline) complete(ctx context.Context, c *call) ([]clarify.Question, b
 			c.result.Resolved = append(c.result.Resolved, clarify.Resolution{
 				Field: r.Arg, Value: r.Value, From: r.Input, Via: r.Via, Call: call, Label: r.Label, ChosenBy: r.ChosenBy,
 			})
-		case reverse.Failed:
+		case chain.Failed:
 			qs = append(qs, clarify.FromFailedLookup(r, p.lookupCandidates(c.op, r)))
 		default:
 			if q, ok := clarify.FromResolution(r); ok {

@@ -1,7 +1,8 @@
-package reverse
+package chain
 
 import (
 	"encoding/json"
+	"github.com/askapi/askapi/reverse"
 	"strings"
 	"testing"
 )
@@ -39,7 +40,7 @@ func TestLabel(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			item := rtItem(t, tc.item)
-			if got := Label(item, item["id"]); got != tc.want {
+			if got := reverse.Label(item, item["id"]); got != tc.want {
 				t.Errorf("Label = %q\n want   %q", got, tc.want)
 			}
 		})
@@ -55,7 +56,7 @@ func TestPrimary(t *testing.T) {
 		`{"name":5,"comment":"text"}`:        "text",
 	}
 	for in, want := range cases {
-		if got := Primary(rtItem(t, in)); got != want {
+		if got := reverse.Primary(rtItem(t, in)); got != want {
 			t.Errorf("Primary(%s) = %q, want %q", in, got, want)
 		}
 	}

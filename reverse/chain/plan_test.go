@@ -1,9 +1,10 @@
-package reverse
+package chain
 
 import (
 	"reflect"
 	"testing"
 
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -115,7 +116,7 @@ func TestPlanSpotifyAndAlertmanager(t *testing.T) {
 
 // rtHints makes hints for every required argument of op: a name for each argument the
 // graph can resolve, a number for the rest.
-func rtHints(g *Graph, op *tools.Operation) map[string]any {
+func rtHints(g *reverse.Graph, op *tools.Operation) map[string]any {
 	hints := map[string]any{}
 	for _, arg := range requiredArgs(op) {
 		if _, ok := g.Edge(op, arg); ok {
@@ -158,7 +159,7 @@ func TestPlanEveryOperation(t *testing.T) {
 						t.Errorf("%s: producer step %d is a write: %s", op.Key(), i, real.Key())
 					}
 					for arg, v := range s.Arguments {
-						if real.ParamByArg(arg) == nil && !isBodyArg(real, arg) {
+						if real.ParamByArg(arg) == nil && !reverse.IsBodyArg(real, arg) {
 							t.Errorf("%s: step %d has argument %q the operation does not take", op.Key(), i, arg)
 						}
 						if ref, ok := v.(Ref); ok && (ref.From.Step < 0 || ref.From.Step >= i || ref.From.Pointer == "") {
@@ -262,7 +263,7 @@ func TestPlanCycle(t *testing.T) {
 
 // A producer that cannot be completed leaves nothing behind in the plan.
 func TestPlanAbandonedProducerLeavesNoSteps(t *testing.T) {
-	cat, g := rtData(t, "orphan.yaml", DeclaredSources{"GET /t/{a_id}": {"a_id": {Operation: "GET /p1b"}}})
+	cat, g := rtData(t, "orphan.yaml", reverse.DeclaredSources{"GET /t/{a_id}": {"a_id": {Operation: "GET /p1b"}}})
 	target := rtOp(t, cat, "target")
 	if e := rtEdge(t, g, target, "a_id"); len(e.Producers) != 2 || e.Producers[0].OpKey != "GET /p1/{b_id}/{e_id}" {
 		t.Fatalf("producers = %+v", e.Producers)

@@ -1,10 +1,11 @@
-package reverse
+package chain
 
 import (
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
@@ -58,7 +59,7 @@ type Plan struct {
 // PlanCall plans op backwards from hints: each required argument is taken from the hints,
 // else from a producer (whose own arguments are planned the same way), else asked for.
 // It executes nothing.
-func PlanCall(g *Graph, op *tools.Operation, hints map[string]any) Plan {
+func PlanCall(g *reverse.Graph, op *tools.Operation, hints map[string]any) Plan {
 	pl := &planner{g: g, hints: hints}
 	args := pl.complete(op, hints, 0, map[*tools.Operation]bool{})
 	pl.steps = append(pl.steps, Step{Operation: op.Name, Method: op.Method, Path: op.Path, Arguments: args})
@@ -73,7 +74,7 @@ func PlanCall(g *Graph, op *tools.Operation, hints map[string]any) Plan {
 }
 
 type planner struct {
-	g     *Graph
+	g     *reverse.Graph
 	hints map[string]any
 	steps []Step
 	needs []Need
@@ -85,7 +86,7 @@ func (pl *planner) complete(op *tools.Operation, given map[string]any, depth int
 	defer delete(visiting, op)
 	args := map[string]any{}
 	for k, v := range given {
-		if op.ParamByArg(k) != nil || isBodyArg(op, k) {
+		if op.ParamByArg(k) != nil || reverse.IsBodyArg(op, k) {
 			args[k] = v
 		}
 	}
@@ -104,7 +105,7 @@ func (pl *planner) complete(op *tools.Operation, given map[string]any, depth int
 				Reason: fmt.Sprintf("%q is not a valid %s and no operation can look it up by name", fmt.Sprint(v), arg)})
 		case has && !nameable:
 			args[arg] = v
-		case has && (LooksLikeID(v, paramSchema(op, arg)) || (e.Key && LooksLikeKey(v, e.Field)) || !isName(v)):
+		case has && (reverse.LooksLikeID(v, paramSchema(op, arg)) || (e.Key && reverse.LooksLikeKey(v, e.Field)) || !isName(v)):
 			args[arg] = v
 		case has:
 			ref, ok := pl.produce(op, e, v, depth, visiting)
@@ -129,11 +130,11 @@ func (pl *planner) complete(op *tools.Operation, given map[string]any, depth int
 
 // hasLookup reports whether a producer can find an item by what a person calls it: a
 // search or a list, not a single value.
-func hasLookup(prods []Producer) bool {
+func hasLookup(prods []reverse.Producer) bool {
 	return firstLookup(prods) != ""
 }
 
-func firstLookup(prods []Producer) string {
+func firstLookup(prods []reverse.Producer) string {
 	for _, p := range prods {
 		if p.Pointer == "" {
 			return p.OpKey
@@ -144,13 +145,13 @@ func firstLookup(prods []Producer) string {
 
 // fromValue plans the best operation whose output carries the argument, its own inputs
 // completed by the same rule; producers whose inputs were all said come first.
-func (pl *planner) fromValue(target *tools.Operation, e Edge, args map[string]any, depth int, visiting map[*tools.Operation]bool) bool {
+func (pl *planner) fromValue(target *tools.Operation, e reverse.Edge, args map[string]any, depth int, visiting map[*tools.Operation]bool) bool {
 	if depth >= MaxDepth {
 		return false
 	}
-	var cands []Producer
+	var cands []reverse.Producer
 	for _, p := range e.Producers {
-		if p.Pointer != "" && !p.Self && p.Source != SourceLink && Lookup(p.Op) && !visiting[p.Op] {
+		if p.Pointer != "" && !p.Self && p.Source != reverse.SourceLink && reverse.Lookup(p.Op) && !visiting[p.Op] {
 			cands = append(cands, p)
 		}
 	}
@@ -189,13 +190,13 @@ func (pl *planner) said(op *tools.Operation) bool {
 }
 
 // produce plans the best producer for a name and returns the reference to its result.
-func (pl *planner) produce(target *tools.Operation, e Edge, name any, depth int, visiting map[*tools.Operation]bool) (Ref, bool) {
+func (pl *planner) produce(target *tools.Operation, e reverse.Edge, name any, depth int, visiting map[*tools.Operation]bool) (Ref, bool) {
 	if depth >= MaxDepth {
 		pl.needs = append(pl.needs, Need{Operation: target.Key(), Arg: e.Arg, Resource: lexicon.Display(e.Resource), Reason: "the chain to resolve it would be longer than the depth limit"})
 		return Ref{}, false
 	}
 	for _, p := range e.Producers {
-		if !Lookup(p.Op) || visiting[p.Op] || (p.Pointer != "" && p.Source != SourceLink) {
+		if !reverse.Lookup(p.Op) || visiting[p.Op] || (p.Pointer != "" && p.Source != reverse.SourceLink) {
 			continue // cycles are refused; plans never run writes; a single value looks nothing up
 		}
 		given := map[string]any{}
@@ -239,7 +240,7 @@ func (pl *planner) produce(target *tools.Operation, e Edge, name any, depth int,
 
 // fromSelf plans a producer that needs no input and yields one value (GET /me for a
 // user_id), filling the argument with a reference to it.
-func (pl *planner) fromSelf(target *tools.Operation, e Edge, args map[string]any, depth int, visiting map[*tools.Operation]bool) bool {
+func (pl *planner) fromSelf(target *tools.Operation, e reverse.Edge, args map[string]any, depth int, visiting map[*tools.Operation]bool) bool {
 	if depth >= MaxDepth {
 		return false
 	}
@@ -260,7 +261,7 @@ func fits(v any, schema map[string]any) bool {
 	switch tools.SchemaType(schema) {
 	case "integer", "number":
 		if s, ok := v.(string); ok {
-			return digitsPattern.MatchString(strings.TrimSpace(s))
+			return reverse.DigitsPattern.MatchString(strings.TrimSpace(s))
 		}
 	}
 	return true
@@ -276,21 +277,6 @@ func paramSchema(op *tools.Operation, arg string) map[string]any {
 		return p.Schema
 	}
 	return nil
-}
-
-func isBodyArg(op *tools.Operation, arg string) bool {
-	if op.Body == nil {
-		return false
-	}
-	if op.Body.Arg == arg {
-		return true
-	}
-	for _, p := range op.Body.Props {
-		if p == arg {
-			return true
-		}
-	}
-	return false
 }
 
 func isName(v any) bool {

@@ -1,4 +1,4 @@
-package reverse
+package chain
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -136,7 +137,7 @@ func TestIdentifyKeysAndCompounds(t *testing.T) {
 	}
 	for _, tc := range cases {
 		op := &tools.Operation{Method: "GET", Path: tc.path}
-		id, ok := Identify(op, &tools.Param{Name: tc.name, In: "path", Schema: str})
+		id, ok := reverse.Identify(op, &tools.Param{Name: tc.name, In: "path", Schema: str})
 		if !ok || id.Resource != tc.resource || id.Field != tc.field || id.Key != tc.key {
 			t.Errorf("Identify(%s in %s) = %+v, %v; want {%s %s %v}", tc.name, tc.path, id, ok, tc.resource, tc.field, tc.key)
 		}
@@ -151,7 +152,7 @@ func TestIdentifyKeysAndCompounds(t *testing.T) {
 		{"octocat", "login", true}, {"The Octocat", "login", false}, {"hello-world", "", true},
 	}
 	for _, k := range keys {
-		if got := LooksLikeKey(k.v, k.field); got != k.want {
+		if got := reverse.LooksLikeKey(k.v, k.field); got != k.want {
 			t.Errorf("LooksLikeKey(%q, %q) = %v, want %v", k.v, k.field, got, k.want)
 		}
 	}
@@ -185,7 +186,7 @@ func TestResolveMissingAndFilters(t *testing.T) {
 		}
 	}
 
-	items := Items(mustJSON(t, `[{"metadata":{"name":"web-1","uid":"u1"}},{"metadata":{"name":"db-1","uid":"u2"}}]`), Collection{})
+	items := Items(mustJSON(t, `[{"metadata":{"name":"web-1","uid":"u1"}},{"metadata":{"name":"db-1","uid":"u2"}}]`), reverse.Collection{})
 	if c := candidates(items, "metadata/name"); len(c) != 2 || c[0].ID != "web-1" || !strings.HasPrefix(c[0].Label, "web-1") {
 		t.Fatalf("nested identity: %+v", c)
 	}

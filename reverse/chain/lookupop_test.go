@@ -1,9 +1,10 @@
-package reverse
+package chain
 
 import (
 	"context"
 	"testing"
 
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -24,7 +25,7 @@ func TestLookupOperations(t *testing.T) {
 		{"DELETE", "/search", false},
 	}
 	for _, tc := range cases {
-		if got := Lookup(&tools.Operation{Method: tc.method, Path: tc.path}); got != tc.want {
+		if got := reverse.Lookup(&tools.Operation{Method: tc.method, Path: tc.path}); got != tc.want {
 			t.Errorf("Lookup(%s %s) = %v, want %v", tc.method, tc.path, got, tc.want)
 		}
 	}
@@ -55,7 +56,7 @@ func TestRouteOwner(t *testing.T) {
 		"/admin/organizations": -1, "/api/admin/users": -1,
 	}
 	for path, want := range cases {
-		if got := routeOwner(path); got != want {
+		if got := reverse.RouteOwner(path); got != want {
 			t.Errorf("routeOwner(%s) = %d, want %d", path, got, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package reverse
+package chain
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -325,7 +326,7 @@ func TestItems(t *testing.T) {
 		{"/top/0", 0},
 	}
 	for _, tc := range cases {
-		if got := Items(body, Collection{Items: tc.ptr}); len(got) != tc.want {
+		if got := Items(body, reverse.Collection{Items: tc.ptr}); len(got) != tc.want {
 			t.Errorf("Items(%q) = %v, want %d items", tc.ptr, got, tc.want)
 		}
 	}
@@ -333,9 +334,9 @@ func TestItems(t *testing.T) {
 
 // rtAnnotated builds a fresh (uncached) catalog and graph and annotates it, as the
 // server does before serving.
-func rtAnnotated(t *testing.T, name string) (*tools.Catalog, *Graph) {
+func rtAnnotated(t *testing.T, name string) (*tools.Catalog, *reverse.Graph) {
 	t.Helper()
-	path := "../../shared/specs/" + name
+	path := "../../../shared/specs/" + name
 	saved, had := rtCatalogs[path]
 	delete(rtCatalogs, path)
 	cat := rtCatalog(t, path)
@@ -344,7 +345,7 @@ func rtAnnotated(t *testing.T, name string) (*tools.Catalog, *Graph) {
 	} else {
 		delete(rtCatalogs, path)
 	}
-	g := Build(cat, nil)
+	g := reverse.Build(cat, nil)
 	g.Annotate()
 	return cat, g
 }

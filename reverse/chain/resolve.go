@@ -1,4 +1,4 @@
-package reverse
+package chain
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
@@ -68,12 +69,12 @@ type Resolution struct {
 // (or, for keys such as a login, like keys), or that were offered as options in an earlier
 // round (prior), are left as they are; a name resolved in an earlier round is not looked
 // up again.
-func Resolve(ctx context.Context, g *Graph, op *tools.Operation, args map[string]any, f Fetcher, prior map[string]Resolution) []Resolution {
+func Resolve(ctx context.Context, g *reverse.Graph, op *tools.Operation, args map[string]any, f Fetcher, prior map[string]Resolution) []Resolution {
 	var out []Resolution
 	// A parent's lookup runs first, and what it finds is what a child's lookup is given:
 	// the account named in a budget named "Family Budget" is listed under that budget's id.
 	args = maps.Clone(args)
-	for _, e := range parentsFirst(g.edges[op]) {
+	for _, e := range parentsFirst(g.EdgeMap[op]) {
 		open := map[string]bool{} // a parent this round could not settle: asked first
 		for _, r := range out {
 			if r.Outcome == Filled {
@@ -95,9 +96,9 @@ func Resolve(ctx context.Context, g *Graph, op *tools.Operation, args map[string
 		if v == nil || v == "" {
 			continue // given, but not something to look up
 		}
-		p := paramOf(op, e.Arg)
+		p := reverse.ParamOf(op, e.Arg)
 		before, hasBefore := prior[e.Arg]
-		if p == nil || LooksLikeID(v, p.Schema) || (e.Key && LooksLikeKey(v, e.Field)) || (hasBefore && before.Offers(v)) || tools.DocumentedValue(p.Description, v) {
+		if p == nil || reverse.LooksLikeID(v, p.Schema) || (e.Key && reverse.LooksLikeKey(v, e.Field)) || (hasBefore && before.Offers(v)) || tools.DocumentedValue(p.Description, v) {
 			// An id, a key, an earlier option, or a value the spec says the argument
 			// takes ("me", an email): used as given.
 			continue
@@ -113,7 +114,7 @@ func Resolve(ctx context.Context, g *Graph, op *tools.Operation, args map[string
 			out = append(out, before)
 			continue
 		}
-		prods := g.runnableFor(op, e.Producers)
+		prods := g.RunnableFor(op, e.Producers)
 		if len(prods) == 0 {
 			// Words where an id goes are never sent as the id: when the list that would
 			// find them needs something first that nothing settles, the person is asked
@@ -138,7 +139,7 @@ const maxSettleOptions = 5
 // none or many leave the question to the person; with no list, the caller's own record
 // (GET /me) may say which. A write is never completed this way: the list of what it acts
 // on (a path argument), even of one, is offered as a choice.
-func settleMissing(ctx context.Context, g *Graph, op *tools.Operation, e Edge, f Fetcher, prior map[string]Resolution) (Resolution, bool) {
+func settleMissing(ctx context.Context, g *reverse.Graph, op *tools.Operation, e reverse.Edge, f Fetcher, prior map[string]Resolution) (Resolution, bool) {
 	if !requiredArg(op, e.Arg) {
 		return Resolution{}, false
 	}
@@ -180,15 +181,9 @@ func settleMissing(ctx context.Context, g *Graph, op *tools.Operation, e Edge, f
 	return r, true
 }
 
-// plainList reports whether p lists the things an argument of op names with no input at
-// all: safe, no name to search by (a search would list the world), no parent of its own.
-func plainList(p Producer, op *tools.Operation) bool {
-	return Lookup(p.Op) && p.Pointer == "" && p.NameArg == "" && len(p.Needs) == 0 && p.Op != op
-}
-
 // listAll runs the first plain list of e's producers that answers, and returns its items
 // as candidates.
-func listAll(ctx context.Context, g *Graph, op *tools.Operation, e Edge, f Fetcher) (Producer, []Candidate, bool) {
+func listAll(ctx context.Context, g *reverse.Graph, op *tools.Operation, e reverse.Edge, f Fetcher) (reverse.Producer, []Candidate, bool) {
 	for _, p := range e.Producers {
 		args, ok := listArgs(ctx, g, op, p, f)
 		if !ok {
@@ -200,23 +195,23 @@ func listAll(ctx context.Context, g *Graph, op *tools.Operation, e Edge, f Fetch
 		}
 		return p, candidates(Items(body, p.Collection), p.Collection.IDField), true
 	}
-	return Producer{}, nil, false
+	return reverse.Producer{}, nil, false
 }
 
 // listArgs are the arguments a list producer runs with when nobody named anything: none
 // for a plain list; for a list under a parent, the parent the caller's own record gives
 // (the apps of the account an API key belongs to). ok is false when it cannot run so.
-func listArgs(ctx context.Context, g *Graph, op *tools.Operation, p Producer, f Fetcher) (map[string]any, bool) {
-	if plainList(p, op) {
+func listArgs(ctx context.Context, g *reverse.Graph, op *tools.Operation, p reverse.Producer, f Fetcher) (map[string]any, bool) {
+	if reverse.PlainList(p, op) {
 		return ProducerArgs(p, ""), true
 	}
-	if !Lookup(p.Op) || p.Pointer != "" || p.NameArg != "" || p.Op == op || len(p.Needs) == 0 {
+	if !reverse.Lookup(p.Op) || p.Pointer != "" || p.NameArg != "" || p.Op == op || len(p.Needs) == 0 {
 		return nil, false
 	}
 	// Every parent must come from the caller's record before any is fetched.
 	for _, need := range p.Needs {
 		e, _ := g.Edge(p.Op, need)
-		if _, self := selfProducer(p.Op, e); !self {
+		if _, self := reverse.SelfProducer(p.Op, e); !self {
 			return nil, false
 		}
 	}
@@ -251,43 +246,19 @@ func (r Resolution) Offers(v any) bool {
 
 // blockedLookup is the first safe list or search of e that cannot run for op, and the
 // input it lacks.
-func blockedLookup(g *Graph, op *tools.Operation, e Edge) (Producer, string, bool) {
+func blockedLookup(g *reverse.Graph, op *tools.Operation, e reverse.Edge) (reverse.Producer, string, bool) {
 	for _, p := range e.Producers {
-		if !Lookup(p.Op) || p.Pointer != "" || p.Op == op {
+		if !reverse.Lookup(p.Op) || p.Pointer != "" || p.Op == op {
 			continue
 		}
-		if need, blocked := unmetNeed(g, op, p); blocked {
+		if need, blocked := reverse.UnmetNeed(g, op, p); blocked {
 			return p, need, true
 		}
 	}
-	return Producer{}, "", false
+	return reverse.Producer{}, "", false
 }
 
-// unmetNeed is the first input of producer p that neither the call carries nor a list
-// or the caller's own record settles.
-func unmetNeed(g *Graph, op *tools.Operation, p Producer) (string, bool) {
-	for _, need := range p.Needs {
-		if op.ParamByArg(need) == nil && !isBodyArg(op, need) && !parentable(g, p.Op, need) {
-			return need, true
-		}
-	}
-	return "", false
-}
-
-// parentable reports whether a producer's required input can be settled without the
-// person: a list of its kind that needs no input (a single workspace is taken).
-func parentable(g *Graph, op *tools.Operation, arg string) bool {
-	e, ok := g.Edge(op, arg)
-	if !ok {
-		return false
-	}
-	if _, self := selfProducer(op, e); self {
-		return true
-	}
-	return slices.ContainsFunc(e.Producers, func(p Producer) bool { return plainList(p, op) })
-}
-
-func resolveOne(ctx context.Context, g *Graph, target *tools.Operation, e Edge, p Producer, name string, given map[string]any, f Fetcher, parents map[string]parentLookup) Resolution {
+func resolveOne(ctx context.Context, g *reverse.Graph, target *tools.Operation, e reverse.Edge, p reverse.Producer, name string, given map[string]any, f Fetcher, parents map[string]parentLookup) Resolution {
 	r := Resolution{Arg: e.Arg, Resource: e.Resource, Input: name, Via: p.OpKey}
 	args := ProducerArgs(p, name)
 	for _, need := range p.Needs {
@@ -358,7 +329,7 @@ func resolveOne(ctx context.Context, g *Graph, target *tools.Operation, e Edge, 
 }
 
 // ProducerArgs are the arguments a producer runs with for a name.
-func ProducerArgs(p Producer, name string) map[string]any {
+func ProducerArgs(p reverse.Producer, name string) map[string]any {
 	args := map[string]any{}
 	for k, v := range p.Fixed {
 		args[k] = v
@@ -370,7 +341,7 @@ func ProducerArgs(p Producer, name string) map[string]any {
 }
 
 // Items returns the objects at the collection's pointer in a response body.
-func Items(body any, c Collection) []map[string]any {
+func Items(body any, c reverse.Collection) []map[string]any {
 	v := body
 	if c.Items != "" {
 		for _, tok := range strings.Split(strings.TrimPrefix(c.Items, "/"), "/") {
@@ -392,7 +363,7 @@ func Items(body any, c Collection) []map[string]any {
 			}
 		case string:
 			if c.Strings {
-				out = append(out, map[string]any{stringField: it})
+				out = append(out, map[string]any{reverse.StringField: it})
 			}
 		}
 	}
@@ -409,7 +380,7 @@ func candidates(items []map[string]any, idField string) []Candidate {
 		}
 	}
 	var out []Candidate
-	for i, label := range labels(kept, ids) {
+	for i, label := range reverse.Labels(kept, ids) {
 		out = append(out, Candidate{ID: ids[i], Label: label})
 	}
 	return out
@@ -437,7 +408,7 @@ func exactMatches(items []map[string]any, idField, name string) []Candidate {
 	byLabel := make([]bool, len(items))
 	var exact []map[string]any
 	for i, it := range items {
-		if byLabel[i] = lexicon.Normal(Primary(it)) == want; byLabel[i] {
+		if byLabel[i] = lexicon.Normal(reverse.Primary(it)) == want; byLabel[i] {
 			exact = append(exact, it)
 		}
 	}
@@ -445,7 +416,7 @@ func exactMatches(items []map[string]any, idField, name string) []Candidate {
 		return nil
 	}
 	for i, it := range items {
-		if !byLabel[i] && calledBy(it, want) {
+		if !byLabel[i] && reverse.CalledBy(it, want) {
 			exact = append(exact, it)
 		}
 	}
@@ -485,7 +456,7 @@ func describeArgs(args map[string]any) string {
 
 // parentsFirst orders edges so that one whose producers need another edge's argument (an
 // account's lookup needs the budget) comes after it; the order is otherwise kept.
-func parentsFirst(edges []Edge) []Edge {
+func parentsFirst(edges []reverse.Edge) []reverse.Edge {
 	needed := map[string]bool{}
 	for _, e := range edges {
 		for _, p := range e.Producers {
@@ -494,7 +465,7 @@ func parentsFirst(edges []Edge) []Edge {
 			}
 		}
 	}
-	out := make([]Edge, 0, len(edges))
+	out := make([]reverse.Edge, 0, len(edges))
 	for _, e := range edges {
 		if needed[e.Arg] {
 			out = append(out, e)
@@ -509,7 +480,7 @@ func parentsFirst(edges []Edge) []Edge {
 }
 
 // needsAny reports whether a producer of e needs one of args.
-func needsAny(e Edge, args map[string]bool) bool {
+func needsAny(e reverse.Edge, args map[string]bool) bool {
 	for _, p := range e.Producers {
 		for _, n := range p.Needs {
 			if args[n] {

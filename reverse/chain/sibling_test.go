@@ -1,7 +1,8 @@
-package reverse
+package chain
 
 import (
 	"context"
+	"github.com/askapi/askapi/reverse"
 	"testing"
 )
 
@@ -16,7 +17,7 @@ func TestSiblingListProduces(t *testing.T) {
 	}{
 		{"GET /news/news/{newsid}", "newsid", "GET /news/news", "", "newsid", false},
 		{"DELETE /farms/{farm}/virtualNetworkConnections/{vnetName}", "vnetName", "GET /farms/{farm}/virtualNetworkConnections", "/value", "name", false},
-		{"GET /clusters/{name}", "name", "GET /clusters", "/clusters", stringField, true},
+		{"GET /clusters/{name}", "name", "GET /clusters", "/clusters", reverse.StringField, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.op, func(t *testing.T) {
@@ -44,11 +45,11 @@ func TestThingIDAnyJoints(t *testing.T) {
 	}
 	for _, tc := range cases {
 		item := map[string]any{"type": "object", "properties": map[string]any{tc.field: map[string]any{"type": "string"}, "Title": map[string]any{"type": "string"}}}
-		cols := Collections(map[string]any{"type": "array", "items": item})
+		cols := reverse.Collections(map[string]any{"type": "array", "items": item})
 		if len(cols) != 1 {
 			t.Fatalf("%s: collections %+v", tc.field, cols)
 		}
-		c, ok := cols[0].thingID(tc.resource, "")
+		c, ok := cols[0].ThingID(tc.resource, "")
 		if !ok || c.IDField != tc.field {
 			t.Errorf("thingID(%s) on %s = %q %v", tc.resource, tc.field, c.IDField, ok)
 		}

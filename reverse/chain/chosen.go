@@ -1,8 +1,9 @@
-package reverse
+package chain
 
 import (
 	"context"
 
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
@@ -17,39 +18,39 @@ import (
 // ChosenProducer checks op as a lookup for arg of target and reads it as a producer: the
 // items' field named like the argument, else the kind of key the argument takes, else the
 // items' id. ok is false when the rule refuses op.
-func ChosenProducer(g *Graph, target *tools.Operation, arg string, op *tools.Operation) (Producer, bool) {
-	p := paramOf(target, arg)
-	if p == nil || op == nil || op == target || !Lookup(op) || op.Response == nil {
-		return Producer{}, false
+func ChosenProducer(g *reverse.Graph, target *tools.Operation, arg string, op *tools.Operation) (reverse.Producer, bool) {
+	p := reverse.ParamOf(target, arg)
+	if p == nil || op == nil || op == target || !reverse.Lookup(op) || op.Response == nil {
+		return reverse.Producer{}, false
 	}
-	id, isID := Identify(target, p)
+	id, isID := reverse.Identify(target, p)
 	if !isID {
-		id = Ident{Resource: lexicon.Singular(lexicon.SnakeCase(p.Name))}
+		id = reverse.Ident{Resource: lexicon.Singular(lexicon.SnakeCase(p.Name))}
 	}
 	if id.Bare {
 		id.Bare, id.Key = false, false // the items decide: an id where they carry one
 	}
-	for _, arr := range itemArrays(op.Response) {
-		field := siblingField(p, id, scalarFields(arr.item, id.Resource))
+	for _, arr := range reverse.ItemArrays(op.Response) {
+		field := reverse.SiblingField(p, id, reverse.ScalarFields(arr.Item, id.Resource))
 		if field == "" {
 			continue
 		}
-		prod := Producer{Op: op, OpKey: op.Key(), Source: SourceHeuristic, NameArg: nameInput(op),
-			Collection: Collection{Items: arr.ptr, IDField: field}}
-		prod.Fixed, prod.Needs = fillInputs(op, prod.NameArg, id.Resource)
+		prod := reverse.Producer{Op: op, OpKey: op.Key(), Source: reverse.SourceHeuristic, NameArg: reverse.NameInput(op),
+			Collection: reverse.Collection{Items: arr.Ptr, IDField: field}}
+		prod.Fixed, prod.Needs = reverse.FillInputs(op, prod.NameArg, id.Resource)
 		for _, need := range prod.Needs {
-			if target.ParamByArg(need) == nil && !isBodyArg(target, need) {
-				return Producer{}, false // it needs what the call does not carry
+			if target.ParamByArg(need) == nil && !reverse.IsBodyArg(target, need) {
+				return reverse.Producer{}, false // it needs what the call does not carry
 			}
 		}
 		return prod, true
 	}
-	return Producer{}, false
+	return reverse.Producer{}, false
 }
 
 // ResolveThrough looks name up for arg of target through one producer (ChosenProducer's),
 // with the call's other arguments as the producer's inputs.
-func ResolveThrough(ctx context.Context, g *Graph, target *tools.Operation, arg, resource string, prod Producer, name string, args map[string]any, f Fetcher) Resolution {
-	e := Edge{Arg: arg, Resource: resource, Producers: []Producer{prod}}
+func ResolveThrough(ctx context.Context, g *reverse.Graph, target *tools.Operation, arg, resource string, prod reverse.Producer, name string, args map[string]any, f Fetcher) Resolution {
+	e := reverse.Edge{Arg: arg, Resource: resource, Producers: []reverse.Producer{prod}}
 	return resolveOne(ctx, g, target, e, prod, name, args, f, map[string]parentLookup{})
 }

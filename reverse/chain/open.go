@@ -1,10 +1,11 @@
-package reverse
+package chain
 
 import (
 	"context"
 	"errors"
 	"fmt"
 
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
@@ -26,7 +27,7 @@ type parentLookup struct {
 // parentValue settles a producer's required input with no name to go on: the single item
 // of a list that needs no input (the only workspace). With none or several, value is nil
 // and the producer is not run; a handful are kept as options for the question.
-func parentValue(ctx context.Context, g *Graph, op *tools.Operation, arg string, f Fetcher) parentLookup {
+func parentValue(ctx context.Context, g *reverse.Graph, op *tools.Operation, arg string, f Fetcher) parentLookup {
 	e, ok := g.Edge(op, arg)
 	if !ok {
 		return parentLookup{}
@@ -55,7 +56,7 @@ func parentValue(ctx context.Context, g *Graph, op *tools.Operation, arg string,
 // producer that answered and had no such name makes not_found; else an open lookup is
 // preferred to a failure: the person can say what it lacks. Tried says what each
 // producer came to.
-func tryProducers(ctx context.Context, g *Graph, op *tools.Operation, e Edge, prods []Producer, name string, args map[string]any, f Fetcher) Resolution {
+func tryProducers(ctx context.Context, g *reverse.Graph, op *tools.Operation, e reverse.Edge, prods []reverse.Producer, name string, args map[string]any, f Fetcher) Resolution {
 	var last, open, miss Resolution
 	var tried []string
 	parents := map[string]parentLookup{}
@@ -114,7 +115,7 @@ var errNoItems = errors.New("the answer listed nothing")
 // within describes the input a producer of target needed and could not settle: its
 // resource, the options a list offered, and its argument when target takes it too (the
 // person can then name it in the call).
-func within(g *Graph, target, producer *tools.Operation, need string, options []Candidate) *Resolution {
+func within(g *reverse.Graph, target, producer *tools.Operation, need string, options []Candidate) *Resolution {
 	w := &Resolution{Resource: needResource(g, target, producer, need), Candidates: options}
 	if target.ParamByArg(need) != nil {
 		w.Arg = need
@@ -127,14 +128,14 @@ func within(g *Graph, target, producer *tools.Operation, need string, options []
 
 // needResource is the thing a producer's input names: from the producer's graph edge,
 // else the target's, else what the spec says of the parameter.
-func needResource(g *Graph, target, producer *tools.Operation, need string) string {
+func needResource(g *reverse.Graph, target, producer *tools.Operation, need string) string {
 	for _, op := range []*tools.Operation{producer, target} {
 		if e, ok := g.Edge(op, need); ok && e.Resource != "" {
 			return e.Resource
 		}
 	}
 	if p := producer.ParamByArg(need); p != nil {
-		if id, ok := Identify(producer, p); ok && id.Resource != "" {
+		if id, ok := reverse.Identify(producer, p); ok && id.Resource != "" {
 			return id.Resource
 		}
 	}

@@ -1,4 +1,4 @@
-package reverse
+package chain
 
 import (
 	"slices"
@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/agnivade/levenshtein"
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/reverse/lexicon"
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
@@ -119,7 +120,7 @@ func splitSearch(items []map[string]any, name string) (match, near []map[string]
 // namedItem reports whether an item carries a name a person would say (a name, a title,
 // a display name), not only keys (a login, an email).
 func namedItem(it map[string]any) bool {
-	for _, f := range primaryFields[:slices.Index(primaryFields, "login")] {
+	for _, f := range reverse.PrimaryFields[:slices.Index(reverse.PrimaryFields, "login")] {
 		if s, ok := it[f].(string); ok && strings.TrimSpace(s) != "" {
 			return true
 		}

@@ -1,9 +1,10 @@
-package reverse
+package chain
 
 import (
 	"context"
 	"testing"
 
+	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -33,7 +34,7 @@ func TestIdentifyDescribedThing(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			op := &tools.Operation{Method: "GET", Path: "/items"}
 			p := tc.param
-			got, ok := Resource(op, &p)
+			got, ok := reverse.Resource(op, &p)
 			if !ok || got != tc.want {
 				t.Errorf("Resource(%s, %q) = %q, %v; want %q", p.Name, p.Description, got, ok, tc.want)
 			}
@@ -56,7 +57,7 @@ func TestResolveDescribedParent(t *testing.T) {
 				t.Errorf("%s: parent_id is produced first by a node's parents: %+v", key, e.Producers)
 			}
 		}
-		if runnable := g.runnableFor(op, e.Producers); len(runnable) == 0 || len(runnable[0].Needs) > 0 {
+		if runnable := g.RunnableFor(op, e.Producers); len(runnable) == 0 || len(runnable[0].Needs) > 0 {
 			t.Errorf("%s: the first producer to run needs an input: %+v", key, runnable)
 		}
 		if got := g.Resources(op)["parent_id"]; got != "parent node" {

@@ -28,6 +28,9 @@ type Call struct {
 	FromUser map[string]bool
 	// Now anchors relative dates ("today") in the grounding check.
 	Now time.Time
+	// Validators caches the compiled input schemas of the catalog Op belongs to; nil
+	// compiles Op's afresh.
+	Validators *Validators
 }
 
 // field is the field for arg, with what it names.
@@ -80,7 +83,7 @@ func Check(c Call) ([]Question, error) {
 			given[k] = v
 		}
 	}
-	problems, err := validate(c.Op, given)
+	problems, err := validate(c.Validators, c.Op, given)
 	if err != nil {
 		return nil, err
 	}

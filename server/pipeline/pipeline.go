@@ -74,6 +74,8 @@ type Pipeline struct {
 	secrets     []string
 	redact      *secret.Redactor
 	secretsOnce sync.Once
+	// validators holds the catalog's compiled input schemas, for as long as the pipeline.
+	validators clarify.Validators
 }
 
 // call is one call's working state.
@@ -278,6 +280,7 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		Things:      reverse.Things(c.op),
 		Confirmed:   confirmedOrProduced(c),
 		FromUser:    p.Policy.MustComeFromUser(c.op),
+		Validators:  &p.validators,
 	})
 	if err != nil {
 		p.fail(c, fmt.Sprintf("check arguments: %v", err), 0, "")

@@ -395,25 +395,6 @@ func TestOperationArguments(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	cases := []struct {
-		a, b  string
-		limit int
-		want  int
-	}{
-		{"kitten", "sitting", 5, 3},
-		{"same", "same", 2, 0},
-		{"", "abc", 5, 3},
-		{"abcdef", "xyz", 2, 3},        // length gap over the limit
-		{"aaaaaaaa", "bbbbbbbb", 2, 3}, // stops early
-	}
-	for _, tc := range cases {
-		if got := pipeline.EditDistance(tc.a, tc.b, tc.limit); got != tc.want {
-			t.Errorf("editDistance(%q, %q, %d) = %d, want %d", tc.a, tc.b, tc.limit, got, tc.want)
-		}
-	}
-}
-
 // TestCompactOutputSchema: dynamic mode's output schema keeps every field of the envelope
 // with its type, so results conform to it exactly as to the full schema.
 func TestCompactOutputSchema(t *testing.T) {

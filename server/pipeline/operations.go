@@ -3,7 +3,9 @@ package pipeline
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/agnivade/levenshtein"
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/tools"
 )
@@ -71,11 +73,15 @@ func (p *Pipeline) closeOperations(name string) []*tools.Operation {
 	lower := strings.ToLower(name)
 	limit := max(2, len(lower)/8)
 	best := map[int][]*tools.Operation{}
-	for _, op := range p.Catalog.Operations {
-		d := EditDistance(lower, strings.ToLower(op.Name), limit)
-		if k := EditDistance(lower, strings.ToLower(op.Key()), limit); k < d {
-			d = k
+	dist := func(s string) int {
+		s = strings.ToLower(s)
+		if d := utf8.RuneCountInString(lower) - utf8.RuneCountInString(s); d > limit || -d > limit {
+			return limit + 1 // too far apart in length alone: spare the work on a large catalog
 		}
+		return levenshtein.ComputeDistance(lower, s)
+	}
+	for _, op := range p.Catalog.Operations {
+		d := min(dist(op.Name), dist(op.Key()))
 		if d <= limit {
 			best[d] = append(best[d], op)
 		}
@@ -95,35 +101,6 @@ func (p *Pipeline) closeOperations(name string) []*tools.Operation {
 		add(m.Op)
 	}
 	return out
-}
-
-// EditDistance is the Levenshtein distance of a and b, or limit+1 once it exceeds limit.
-func EditDistance(a, b string, limit int) int {
-	if d := len(a) - len(b); d > limit || -d > limit {
-		return limit + 1
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // Meta-tools of dynamic mode.

@@ -7,6 +7,7 @@ import (
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/upstream"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // A list whose items carry a field named exactly like a parameter (skuSellerId beside
@@ -92,7 +93,7 @@ func ownList(op *tools.Operation, col Collection) bool {
 	segs := strings.Split(strings.Trim(col.Items, "/"), "/")
 	for _, seg := range segs[:max(len(segs)-1, 0)] {
 		props, _ := holder["properties"].(map[string]any)
-		holder, _ = props[strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")].(map[string]any)
+		holder, _ = props[jsonpointer.Unescape(seg)].(map[string]any)
 	}
 	props, _ := holder["properties"].(map[string]any)
 	for name, sub := range props {

@@ -11,6 +11,7 @@ import (
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/upstream"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // index precomputes what the producer search needs, so building the graph stays linear
@@ -844,7 +845,7 @@ func selfPointer(op *tools.Operation, c Collection, resource, want string) (stri
 		}
 		if inner, ok := collectionOf(sub, ""); ok {
 			if f := inner.field(want); f != "" && !strings.Contains(f, "/") {
-				return prefix + "/" + escape(n) + "/" + escape(f), true
+				return prefix + "/" + jsonpointer.Escape(n) + "/" + jsonpointer.Escape(f), true
 			}
 		}
 	}
@@ -856,7 +857,7 @@ func selfPointer(op *tools.Operation, c Collection, resource, want string) (stri
 	var b strings.Builder
 	b.WriteString(prefix)
 	for _, step := range strings.Split(c.IDField, "/") {
-		b.WriteString("/" + escape(step))
+		b.WriteString("/" + jsonpointer.Escape(step))
 	}
 	return b.String(), true
 }
@@ -984,7 +985,7 @@ func (ix *index) linkTargets(l tools.Link, target *tools.Operation) bool {
 	if i < 0 {
 		return false
 	}
-	path := strings.ReplaceAll(strings.ReplaceAll(ref[:i], "~1", "/"), "~0", "~")
+	path := jsonpointer.Unescape(ref[:i])
 	return path == target.Path && strings.EqualFold(ref[i+1:], target.Method)
 }
 

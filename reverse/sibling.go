@@ -8,6 +8,7 @@ import (
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/upstream"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // A path says where an item lives: /things/{thing_id} is one of the things GET /things
@@ -78,7 +79,7 @@ func ItemArrays(schema map[string]any) []itemArray {
 		props, _ := s["properties"].(map[string]any)
 		for _, n := range upstream.SortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
-			walk(sub, ptr+"/"+escape(n), depth+1)
+			walk(sub, ptr+"/"+jsonpointer.Escape(n), depth+1)
 		}
 	}
 	walk(schema, "", 0)
@@ -234,7 +235,7 @@ func stringArray(schema map[string]any) (string, bool) {
 			if ptr != "" {
 				return "", false // two lists: which one names the things is not said
 			}
-			ptr = "/" + escape(n)
+			ptr = "/" + jsonpointer.Escape(n)
 		case tools.SchemaType(sub) == "array" || tools.SchemaType(sub) == "object":
 			return "", false
 		}

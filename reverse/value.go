@@ -7,6 +7,7 @@ import (
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/upstream"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // The general Reverse Chain rule: any required argument the person did not give may come
@@ -69,7 +70,7 @@ func valueIndex(cat *tools.Catalog) map[string][]*valueSource {
 			if k == "" {
 				continue
 			}
-			ptr := prefix + "/" + escape(n)
+			ptr := prefix + "/" + jsonpointer.Escape(n)
 			if held, ok := ptrs[ptr]; ok {
 				ptr = held
 			} else {

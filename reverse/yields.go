@@ -7,6 +7,7 @@ import (
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/upstream"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // Collection is an array of objects with identifiers inside a response: where a producer's
@@ -86,7 +87,7 @@ func Collections(schema map[string]any) []Collection {
 			if !envelopes[strings.ToLower(n)] {
 				c = n
 			}
-			walk(sub, ptr+"/"+escape(n), c, depth+1)
+			walk(sub, ptr+"/"+jsonpointer.Escape(n), c, depth+1)
 		}
 	}
 	walk(schema, "", "", 0)
@@ -316,10 +317,6 @@ func (c Collection) withField(want string) (Collection, bool) {
 	}
 	c.IDField, c.IDType = f, c.fieldType(f)
 	return c, true
-}
-
-func escape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
 // StringField is the field a string item is read under (Collection.Strings).

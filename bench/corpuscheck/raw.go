@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-openapi/jsonpointer"
 	"github.com/oasdiff/yaml"
 )
 
@@ -89,7 +90,7 @@ func (s *rawSpec) pointer(ref string) (any, bool) {
 		return nil, false
 	}
 	for _, tok := range strings.Split(frag, "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		tok = jsonpointer.Unescape(tok)
 		switch c := cur.(type) {
 		case map[string]any:
 			if cur, ok = c[tok]; !ok {

@@ -10,6 +10,7 @@ import (
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // Fetcher runs a safe producer request and returns the parsed body. The server
@@ -345,7 +346,7 @@ func Items(body any, c reverse.Collection) []map[string]any {
 	v := body
 	if c.Items != "" {
 		for _, tok := range strings.Split(strings.TrimPrefix(c.Items, "/"), "/") {
-			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+			tok = jsonpointer.Unescape(tok)
 			m, ok := v.(map[string]any)
 			if !ok {
 				return nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // Structural checks that kin-openapi only makes in its full validation, which askapi does
@@ -34,7 +35,7 @@ func checkPathParams(n *normaliser) {
 		for _, v := range order {
 			vars[v] = true
 		}
-		n.path = append(n.path[:0], "paths", ptrEscape(p))
+		n.path = append(n.path[:0], "paths", jsonpointer.Escape(p))
 		shared, sharedKnown := n.pathParams(item["parameters"], vars, p)
 		for _, method := range checkMethods {
 			op, ok := item[method].(map[string]any)

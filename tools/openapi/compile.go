@@ -12,6 +12,7 @@ import (
 
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/secret"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // compiler builds a Catalog straight from the raw bytes of a JSON OpenAPI 3.x document,
@@ -73,7 +74,7 @@ func newCompiler(d []byte, lens *spans) *compiler {
 					return true
 				}
 				c.objEach(sv, func(name string, cv []byte) bool {
-					c.index["#/components/"+sec+"/"+ptrEscape(name)] = cv
+					c.index["#/components/"+sec+"/"+jsonpointer.Escape(name)] = cv
 					return true
 				})
 				return true
@@ -125,7 +126,7 @@ func (c *compiler) walk(ref string) []byte {
 	toks := splitPointer(frag)
 	cur := c.d
 	if len(toks) >= 3 && toks[0] == "components" {
-		if v, ok := c.index["#/components/"+toks[1]+"/"+ptrEscape(toks[2])]; ok {
+		if v, ok := c.index["#/components/"+toks[1]+"/"+jsonpointer.Escape(toks[2])]; ok {
 			cur, toks = v, toks[3:]
 		}
 	}

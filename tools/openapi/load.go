@@ -26,6 +26,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi2"
 	"github.com/getkin/kin-openapi/openapi2conv"
 	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/go-openapi/jsonpointer"
 	yaml "github.com/oasdiff/yaml3"
 )
 
@@ -504,7 +505,7 @@ func (c *yamlConverter) convert(v any) any {
 	switch x := v.(type) {
 	case map[string]any:
 		for k, e := range x {
-			c.path = append(c.path, ptrEscape(k))
+			c.path = append(c.path, jsonpointer.Escape(k))
 			x[k] = c.convert(e)
 			c.path = c.path[:len(c.path)-1]
 		}
@@ -513,7 +514,7 @@ func (c *yamlConverter) convert(v any) any {
 		m := make(map[string]any, len(x))
 		for k, e := range x {
 			ks := yamlKey(k)
-			c.path = append(c.path, ptrEscape(ks))
+			c.path = append(c.path, jsonpointer.Escape(ks))
 			m[ks] = c.convert(e)
 			c.path = c.path[:len(c.path)-1]
 		}
@@ -661,7 +662,7 @@ func locateDecodeError(node any, t reflect.Type) (string, error) {
 	}
 	for _, c := range decodeChildren(node, t) {
 		if ptr, cerr := locateDecodeError(c.node, c.t); cerr != nil {
-			return "/" + ptrEscape(c.tok) + ptr, cerr
+			return "/" + jsonpointer.Escape(c.tok) + ptr, cerr
 		}
 	}
 	return "", err

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/go-openapi/jsonpointer"
 )
 
 // The normaliser walks the generic JSON tree of a spec before kin-openapi sees it. It
@@ -307,7 +309,7 @@ func (n *normaliser) ptr() string {
 	return "/" + strings.Join(n.path, "/")
 }
 
-func (n *normaliser) push(key string) { n.path = append(n.path, ptrEscape(key)) }
+func (n *normaliser) push(key string) { n.path = append(n.path, jsonpointer.Escape(key)) }
 func (n *normaliser) pushIndex(i int) { n.path = append(n.path, strconv.Itoa(i)) }
 func (n *normaliser) pop()            { n.path = n.path[:len(n.path)-1] }
 

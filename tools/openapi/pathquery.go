@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // bindPathQueries rewrites, on the normalised tree, the parameters of every path key with
@@ -32,7 +33,7 @@ func bindPathQueries(n *normaliser) {
 			item = maps.Clone(item) // a shared path item stays as the other key uses it
 			paths[p] = item
 		}
-		n.path = append(n.path[:0], "paths", ptrEscape(p))
+		n.path = append(n.path[:0], "paths", jsonpointer.Escape(p))
 		_, query := tools.SplitRoute(p)
 		pairs := tools.TemplatePairs(query)
 		for _, method := range checkMethods {

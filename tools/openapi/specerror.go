@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-openapi/jsonpointer"
 	yaml "github.com/oasdiff/yaml3"
 )
 
@@ -50,22 +51,6 @@ func (e *SpecError) Error() string {
 
 func (e *SpecError) Unwrap() error { return e.Err }
 
-// ptrEscape escapes one JSON pointer reference token (RFC 6901).
-func ptrEscape(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-// ptrUnescape undoes ptrEscape.
-func ptrUnescape(s string) string {
-	if !strings.Contains(s, "~") {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-}
-
 // splitPointer splits a JSON pointer into unescaped tokens; "" is the whole document.
 func splitPointer(ptr string) []string {
 	if ptr == "" {
@@ -73,7 +58,7 @@ func splitPointer(ptr string) []string {
 	}
 	parts := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
 	for i, p := range parts {
-		parts[i] = ptrUnescape(p)
+		parts[i] = jsonpointer.Unescape(p)
 	}
 	return parts
 }
@@ -118,7 +103,7 @@ func (t *jsonTracker) pointer() string {
 			b.WriteString(strconv.Itoa(f.idx))
 		case f.haveKey:
 			b.WriteByte('/')
-			b.WriteString(ptrEscape(f.key))
+			b.WriteString(jsonpointer.Escape(f.key))
 		}
 	}
 	return b.String()
@@ -287,7 +272,7 @@ func yamlLastPointer(n *yaml.Node) (ptr string, line, col int) {
 			}
 			k := n.Content[len(n.Content)-2]
 			b.WriteByte('/')
-			b.WriteString(ptrEscape(k.Value))
+			b.WriteString(jsonpointer.Escape(k.Value))
 			line, col = k.Line, k.Column
 			n = n.Content[len(n.Content)-1]
 		case yaml.SequenceNode:

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/go-openapi/jsonpointer"
 )
 
 // An API that refuses a call often says which input was wrong. The shapes below are read
@@ -259,7 +261,7 @@ func FieldPath(field string) []string {
 	f = strings.TrimPrefix(f, "$")
 	var out []string
 	for _, seg := range strings.FieldsFunc(f, func(r rune) bool { return r == '.' || r == '/' || r == '[' || r == ']' }) {
-		seg = strings.NewReplacer("~1", "/", "~0", "~").Replace(strings.Trim(seg, `'"`))
+		seg = jsonpointer.Unescape(strings.Trim(seg, `'"`))
 		if seg == "" || isIndex(seg) {
 			continue
 		}

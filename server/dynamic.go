@@ -12,7 +12,6 @@ import (
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
-	"github.com/askapi/askapi/tools/upstream"
 )
 
 // Dynamic mode: for a huge spec, tools/list would be megabytes that every client loads and
@@ -83,12 +82,11 @@ func dynamicToolDefs() ([]mcp.Tool, error) {
 	call, err := metaTool(pipeline.ToolCallOperation, "Call an operation",
 		"Call one operation of this API with its arguments (see describe_operation). Names are accepted for ids and resolved through the API's own search. If a value is missing, unclear or looks invented, nothing is sent: the answer is needs_clarification with questions for the user; ask them, then call again with the same operation, the answers in arguments and the _continuation.",
 		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
-			"operation":         operation,
-			"arguments":         map[string]any{"type": "object", "description": "The operation's arguments, as its input schema says."},
-			upstream.ArgSelect:  selectSchema,
-			upstream.ArgCompact: compactSchema,
-			tools.ArgConfirm: map[string]any{"type": "boolean",
-				"description": "The user's answer to askapi's confirmation question, sent with the _continuation. Only the user can confirm; never set it on your own."},
+			"operation":      operation,
+			"arguments":      map[string]any{"type": "object", "description": "The operation's arguments, as its input schema says."},
+			tools.ArgSelect:  tools.ReservedSchema(tools.ArgSelect, tools.Meta),
+			tools.ArgCompact: tools.ReservedSchema(tools.ArgCompact, tools.Meta),
+			tools.ArgConfirm: tools.ReservedSchema(tools.ArgConfirm, tools.Meta),
 		})})
 	if err != nil {
 		return nil, err
@@ -174,7 +172,7 @@ func operationArguments(args map[string]any) (map[string]any, error) {
 	default:
 		return nil, fmt.Errorf("arguments is a %T, not an object", a)
 	}
-	for _, k := range []string{tools.ArgUserRequest, tools.ArgContinuation, tools.ArgConfirm, upstream.ArgSelect, upstream.ArgCompact} {
+	for _, k := range tools.ReservedArgs {
 		if v, ok := args[k]; ok {
 			if _, given := inner[k]; !given {
 				inner[k] = v

@@ -111,10 +111,7 @@ func withConfirm(schema map[string]any) map[string]any {
 			props[k] = v
 		}
 	}
-	props[tools.ArgConfirm] = map[string]any{
-		"type":        "boolean",
-		"description": "The user's answer to askapi's confirmation question, sent with the _continuation. Only the user can confirm; never set it on your own. Never sent to the API.",
-	}
+	props[tools.ArgConfirm] = tools.ReservedSchema(tools.ArgConfirm, tools.Full)
 	out["properties"] = props
 	return out
 }

@@ -12,14 +12,10 @@ import (
 	"github.com/askapi/askapi/tools"
 )
 
-var reservedProps = map[string]any{
-	tools.ArgUserRequest:  map[string]any{"type": "string", "description": "The user's own words behind this call."},
-	tools.ArgContinuation: map[string]any{"type": "string", "description": "A continuation token from an earlier result, if any."},
-}
-
+// withReserved adds the reserved arguments every meta-tool takes, in its words.
 func withReserved(props map[string]any) map[string]any {
-	for k, v := range reservedProps {
-		props[k] = v
+	for _, k := range []string{tools.ArgUserRequest, tools.ArgContinuation} {
+		props[k] = tools.ReservedSchema(k, tools.Meta)
 	}
 	return props
 }

@@ -38,8 +38,7 @@ func resolveToolDef(via string) (mcp.Tool, error) {
 			"request": map[string]any{"type": "string", "description": "What the user asked for, in their own words."},
 			"arguments": map[string]any{"type": "object",
 				"description": "The user's answers to askapi's questions, by field, sent with the _continuation."},
-			tools.ArgConfirm: map[string]any{"type": "boolean",
-				"description": "The user's answer to askapi's confirmation question, sent with the _continuation. Only the user can confirm; never set it on your own."},
+			tools.ArgConfirm: tools.ReservedSchema(tools.ArgConfirm, tools.Meta),
 		})})
 	if err != nil {
 		return mcp.Tool{}, err

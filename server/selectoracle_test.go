@@ -9,6 +9,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/client"
 
+	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/secret"
 	"github.com/askapi/askapi/tools/upstream"
 )
@@ -100,8 +101,8 @@ func TestSelectIsNoOracleForASecret(t *testing.T) {
 		return v
 	}
 	differ := 0
-	for from := 0; from < len(queries); from += upstream.MaxSelectPaths {
-		batch := queries[from:min(from+upstream.MaxSelectPaths, len(queries))]
+	for from := 0; from < len(queries); from += tools.MaxSelectPaths {
+		batch := queries[from:min(from+tools.MaxSelectPaths, len(queries))]
 		for _, compact := range []bool{false, true} {
 			args := map[string]any{"_select": batch, "_compact": compact}
 			a, b := seen(withKey, args), seen(withMark, args)

@@ -1,8 +1,6 @@
 package server
 
-import (
-	"github.com/askapi/askapi/tools/upstream"
-)
+import "github.com/askapi/askapi/tools"
 
 // withShaping offers _select and _compact on every operation tool. They are added where
 // the tool is published rather than compiled into the catalog: they are the same on
@@ -17,18 +15,12 @@ func withShaping(schema map[string]any) map[string]any {
 	for k, v := range in {
 		props[k] = v
 	}
-	if _, taken := props[upstream.ArgSelect]; !taken {
-		props[upstream.ArgSelect] = selectSchema
+	if _, taken := props[tools.ArgSelect]; !taken {
+		props[tools.ArgSelect] = tools.ReservedSchema(tools.ArgSelect, tools.Full)
 	}
-	if _, taken := props[upstream.ArgCompact]; !taken {
-		props[upstream.ArgCompact] = compactSchema
+	if _, taken := props[tools.ArgCompact]; !taken {
+		props[tools.ArgCompact] = tools.ReservedSchema(tools.ArgCompact, tools.Full)
 	}
 	out["properties"] = props
 	return out
 }
-
-// The reserved arguments' schemas, shared by every tool (read-only).
-var (
-	selectSchema  = upstream.SelectSchema()
-	compactSchema = upstream.CompactSchema()
-)

@@ -70,26 +70,14 @@ func InputSchema(o *Operation) map[string]any {
 }
 
 func InputSchemaOf(props map[string]any, required []string) map[string]any {
-	props[ArgUserRequest] = userRequestSchema
-	props[ArgContinuation] = continuationSchema
+	props[ArgUserRequest] = ReservedSchema(ArgUserRequest, Full)
+	props[ArgContinuation] = ReservedSchema(ArgContinuation, Full)
 	schema := map[string]any{"type": "object", "properties": props}
 	if len(required) > 0 {
 		schema["required"] = slices.Clip(required)
 	}
 	return schema
 }
-
-// The reserved arguments' schemas, shared by every input schema: read-only.
-var (
-	userRequestSchema = map[string]any{
-		"type":        "string",
-		"description": "The user's own words behind this call. askapi checks that values were said, not invented, and uses them to complete arguments. Never sent to the API.",
-	}
-	continuationSchema = map[string]any{
-		"type":        "string",
-		"description": "The continuation token from an earlier needs_clarification result, passed back unchanged with the user's answers. Never sent to the API.",
-	}
-)
 
 // InputProps are the input schema's properties, the reserved arguments left out, and its
 // required names.

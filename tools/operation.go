@@ -5,15 +5,6 @@
 // cached on disk and planned over without the original document.
 package tools
 
-// Reserved argument names: optional on every tool, never sent upstream.
-const (
-	ArgUserRequest  = "_user_request"
-	ArgContinuation = "_continuation"
-	// ArgConfirm carries the person's yes or no to a write that policy wants confirmed;
-	// it is offered only on such tools.
-	ArgConfirm = "_confirm"
-)
-
 // Catalog is everything askapi serves from one spec.
 type Catalog struct {
 	Title   string `json:"title"`

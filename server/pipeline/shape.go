@@ -8,6 +8,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/upstream"
 )
 
@@ -29,8 +30,8 @@ type shapeArgs struct {
 // sent, nor sealed into a continuation); def is --compact.
 func takeShape(raw map[string]any, def bool) (map[string]any, shapeArgs) {
 	sh := shapeArgs{compact: def}
-	_, hasSel := raw[upstream.ArgSelect]
-	_, hasCompact := raw[upstream.ArgCompact]
+	_, hasSel := raw[tools.ArgSelect]
+	_, hasCompact := raw[tools.ArgCompact]
 	if !hasSel && !hasCompact {
 		return raw, sh
 	}
@@ -39,18 +40,18 @@ func takeShape(raw map[string]any, def bool) (map[string]any, shapeArgs) {
 		out[k] = v
 	}
 	if hasSel {
-		paths, err := upstream.SelectPaths(raw[upstream.ArgSelect])
+		paths, err := upstream.SelectPaths(raw[tools.ArgSelect])
 		if err != nil {
 			sh.problem = err.Error()
 		}
 		sh.paths = paths
-		delete(out, upstream.ArgSelect)
+		delete(out, tools.ArgSelect)
 	}
 	if hasCompact {
-		if b, ok := raw[upstream.ArgCompact].(bool); ok {
+		if b, ok := raw[tools.ArgCompact].(bool); ok {
 			sh.compact = b
 		}
-		delete(out, upstream.ArgCompact)
+		delete(out, tools.ArgCompact)
 	}
 	return out, sh
 }

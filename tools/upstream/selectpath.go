@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/askapi/askapi/tools"
 	"github.com/tidwall/gjson"
 )
 
@@ -15,34 +16,6 @@ import (
 // answer without decoding them into maps first, which matters for an answer past
 // --max-body that is read only to pick a few values from; and its paths are short to
 // write. Its modifiers (@keys, @reverse…) are pure functions of the JSON and stay on.
-
-// Reserved arguments that shape the answer; optional on every tool, never sent upstream.
-const (
-	// ArgSelect holds one path or a list of paths into the response.
-	ArgSelect = "_select"
-	// ArgCompact asks for the compact shape of the response (compact.go).
-	ArgCompact = "_compact"
-)
-
-// MaxSelectPaths bounds one call's selection: a few values, not a query language run.
-const MaxSelectPaths = 20
-
-// SelectSchema and CompactSchema are the reserved arguments' input schemas.
-func SelectSchema() map[string]any {
-	return map[string]any{
-		"type":        "array",
-		"items":       map[string]any{"type": "string"},
-		"maxItems":    MaxSelectPaths,
-		"description": "Paths into the response (GJSON syntax: \"results.#.name\", \"items.0.id\", \"data.#(status==\\\"open\\\")#.title\"); only those values come back, keyed by path, with the full size noted. Use it for long answers. Never sent to the API.",
-	}
-}
-
-func CompactSchema() map[string]any {
-	return map[string]any{
-		"type":        "boolean",
-		"description": "true: drop empty values, nulls and hypermedia links (_links, url fields repeating an id) from the response; identifiers and names are kept. Never sent to the API.",
-	}
-}
 
 // SelectPaths reads a _select value: one path or a list of them.
 func SelectPaths(v any) ([]string, error) {
@@ -71,8 +44,8 @@ func SelectPaths(v any) ([]string, error) {
 			clean = append(clean, p)
 		}
 	}
-	if len(clean) > MaxSelectPaths {
-		return nil, fmt.Errorf("_select has %d paths; at most %d are taken", len(clean), MaxSelectPaths)
+	if len(clean) > tools.MaxSelectPaths {
+		return nil, fmt.Errorf("_select has %d paths; at most %d are taken", len(clean), tools.MaxSelectPaths)
 	}
 	return clean, nil
 }

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/askapi/askapi/tools"
 )
 
 func decoded(t *testing.T, s string) any {
@@ -48,7 +50,7 @@ func TestSelectPaths(t *testing.T) {
 		{nil, nil, false},
 		{[]any{"a", 3}, nil, true},
 		{map[string]any{}, nil, true},
-		{make([]any, MaxSelectPaths+1), nil, true},
+		{make([]any, tools.MaxSelectPaths+1), nil, true},
 	}
 	for _, c := range cases {
 		got, err := SelectPaths(c.in)

@@ -109,17 +109,17 @@ func shortenTo(n string, limit int) string {
 	return strings.TrimRight(out, "_-.")
 }
 
-// shortForms are the usual short forms of long words, in the order they are tried.
-var shortForms = []struct{ long, short string }{
-	{"organization", "org"}, {"organizations", "orgs"},
-	{"repository", "repo"}, {"repositories", "repos"},
-	{"authenticated", "auth"},
-	{"configuration", "config"}, {"configurations", "configs"},
-	{"application", "app"}, {"applications", "apps"},
-	{"environment", "env"}, {"environments", "envs"},
-	{"information", "info"},
-	{"administrator", "admin"}, {"administrators", "admins"},
-}
+// shortForms are the usual short forms of long words, in the order they are tried: the
+// abbreviations marked for names.
+var shortForms = func() []struct{ long, short string } {
+	var out []struct{ long, short string }
+	for _, a := range abbreviations {
+		if a.Name {
+			out = append(out, struct{ long, short string }{a.Long, a.Short})
+		}
+	}
+	return out
+}()
 
 // ShortForm is the short form shorten may give a word ("organization" → "org"), or "".
 func ShortForm(word string) string {

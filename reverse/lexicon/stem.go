@@ -119,11 +119,14 @@ var sameChange = map[string]string{
 	english.Stem("change", false): english.Stem("update", false),
 }
 
-// abbreviations are short forms common in API paths and names, by their long form.
-var abbreviations = map[string]string{
-	"repo": "repository", "org": "organization", "config": "configuration", "env": "environment",
-	"msg": "message", "img": "image", "param": "parameter", "pref": "preference", "auth": "authentication",
-	"spec": "specification", "addr": "address", "qty": "quantity", "acct": "account", "txn": "transaction",
-	"dept": "department", "cert": "certificate", "perm": "permission", "attr": "attribute", "pic": "picture",
-	"info": "information", "app": "application", "admin": "administrator", "doc": "document", "stats": "statistics", "stat": "statistics",
-}
+// abbreviations are short forms common in API paths and names, by their long form: the
+// abbreviations marked for search (tools.Abbreviations).
+var abbreviations = func() map[string]string {
+	out := map[string]string{}
+	for _, a := range tools.Abbreviations() {
+		if a.Search {
+			out[a.Short] = a.Long
+		}
+	}
+	return out
+}()

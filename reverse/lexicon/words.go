@@ -3,6 +3,8 @@ package lexicon
 import (
 	"strings"
 	"unicode"
+
+	"github.com/askapi/askapi/tools"
 )
 
 // Abbreviates reports whether short is a clipped form of long ("repo" of "repository",
@@ -70,9 +72,17 @@ func Singular(s string) string {
 	return s
 }
 
-// abbreviations are clipped nouns common in API paths, spelled out for people.
-var SpelledOut = map[string]string{"tv": "TV show", "repo": "repository", "org": "organization", "app": "app", "env": "environment",
-	"msg": "message", "pr": "pull request", "img": "image", "doc": "document", "cat": "category", "dept": "department", "acct": "account"}
+// SpelledOut are clipped nouns common in API paths, spelled out for people: the
+// abbreviations with words to say (tools.Abbreviations).
+var SpelledOut = func() map[string]string {
+	out := map[string]string{}
+	for _, a := range tools.Abbreviations() {
+		if a.Say != "" {
+			out[a.Short] = a.Say
+		}
+	}
+	return out
+}()
 
 // Display is how a question names a resource: "credit_card" reads "credit card"; a
 // two-letter noun is an abbreviation and reads in capitals ("vm" → "VM"); one letter

@@ -445,8 +445,8 @@ func writeTable(w io.Writer, rows [][]string) error {
 	for _, r := range rows {
 		for i, c := range r {
 			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
-			switch {
-			case i == 0:
+			switch i {
+			case 0:
 				b.WriteString(c + pad)
 			default:
 				b.WriteString("  " + pad + c)

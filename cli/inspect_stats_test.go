@@ -146,7 +146,7 @@ func TestGraphStatsCounts(t *testing.T) {
 			if len(tc.want.Producers) == 0 && len(s.Producers) > 0 {
 				t.Errorf("producers %v, want none", s.Producers)
 			}
-			if rep.Total.YieldTools != 1 || rep.Total.Counts.Operations != want.Operations {
+			if rep.Total.YieldTools != 1 || rep.Total.Operations != want.Operations {
 				t.Errorf("totals %+v", rep.Total)
 			}
 		})

@@ -362,13 +362,13 @@ func TestDynamicModeThroughBinary(t *testing.T) {
 			replyJSON(w, 401, map[string]any{"status_message": "bad key"})
 			return
 		}
-		switch {
-		case r.URL.Path == "/search/person":
+		switch r.URL.Path {
+		case "/search/person":
 			replyJSON(w, 200, map[string]any{"page": 1, "results": []any{
 				map[string]any{"id": 72129, "name": "Jennifer Lawrence", "known_for_department": "Acting", "known_for": []any{map[string]any{"title": "The Hunger Games"}}},
 				map[string]any{"id": 6161, "name": "Jennifer Connelly", "known_for_department": "Acting", "known_for": []any{map[string]any{"title": "A Beautiful Mind"}}},
 			}})
-		case r.URL.Path == "/person/72129/movie_credits":
+		case "/person/72129/movie_credits":
 			replyJSON(w, 200, map[string]any{"id": 72129, "cast": []any{map[string]any{"title": "The Hunger Games"}}})
 		default:
 			http.NotFound(w, r)

@@ -267,7 +267,7 @@ func (s *rawSpec) readBody(o rawOp, sent string) bodyReading {
 			continue
 		}
 		if k == sent {
-			best, bestRank = k, -1
+			best = k
 			break
 		}
 		if rank < bestRank {

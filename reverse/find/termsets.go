@@ -2,7 +2,6 @@ package find
 
 import (
 	"slices"
-	"sync"
 )
 
 // The search index keeps each operation's terms as sorted numbers into one vocabulary.
@@ -12,11 +11,10 @@ import (
 
 // vocabulary numbers the terms of an index; terms is read without a lock once built.
 type vocabulary struct {
-	mu    sync.Mutex
 	terms map[string]int32
 }
 
-// number is a term's number, a new one for a new term. The caller holds v.mu.
+// number is a term's number, a new one for a new term.
 func (v *vocabulary) number(t string) int32 {
 	id, ok := v.terms[t]
 	if !ok {
@@ -29,7 +27,7 @@ func (v *vocabulary) number(t string) int32 {
 // termSet is a set of terms by number, sorted.
 type termSet []int32
 
-// setOf numbers a set of terms. The caller holds v.mu.
+// setOf numbers a set of terms.
 func (v *vocabulary) setOf(set map[string]struct{}) termSet {
 	ids := make(termSet, 0, len(set))
 	for t := range set {

@@ -52,7 +52,7 @@ func NewHTTPFront(s *mcpserver.MCPServer, list listSplicer, ready <-chan struct{
 		streamOpts = append(streamOpts, mcpserver.WithStreamableHTTPCORS(mcpserver.WithCORSAllowedOrigins(allowed...)))
 	}
 	streamable := mcpserver.NewStreamableHTTPServer(s, streamOpts...)
-	var inner http.Handler = wholeListHTTP(list, streamable)
+	inner := wholeListHTTP(list, streamable)
 	if opts.PerUser {
 		inner = perUserCredentials(inner)
 	}

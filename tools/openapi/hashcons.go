@@ -132,7 +132,7 @@ func (p *pool) object(m map[string]any) any {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	b := append(p.buf[:0], '{')
+	b := append(p.buf[:0], '{') //nolint:gocritic // appendAssign: the key is built in the pool's buffer, kept back in p.buf once built
 	for _, k := range keys {
 		b = appendHeld(b, k)
 		var ok bool
@@ -153,7 +153,7 @@ func (p *pool) list(l []any) any {
 	for i, v := range l {
 		out[i] = p.value(v)
 	}
-	b := append(p.buf[:0], '[')
+	b := append(p.buf[:0], '[') //nolint:gocritic // appendAssign: the key is built in the pool's buffer, kept back in p.buf once built
 	for _, v := range out {
 		var ok bool
 		if b, ok = p.key(b, v); !ok {
@@ -173,7 +173,7 @@ func (p *pool) strings(l []string) any {
 		return l
 	}
 	out := make([]string, len(l))
-	b := append(p.buf[:0], '<')
+	b := append(p.buf[:0], '<') //nolint:gocritic // appendAssign: the key is built in the pool's buffer, kept back in p.buf once built
 	for i, s := range l {
 		out[i] = p.str(s)
 		b = appendHeld(b, out[i])

@@ -691,7 +691,7 @@ func decodeChildren(node any, t reflect.Type) []decodeChild {
 		}
 		return out
 	case map[string]any:
-		fieldType := func(string) reflect.Type { return nil }
+		var fieldType func(string) reflect.Type
 		switch t.Kind() {
 		case reflect.Map:
 			fieldType = func(string) reflect.Type { return t.Elem() }

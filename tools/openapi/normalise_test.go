@@ -92,7 +92,7 @@ func TestNormaliseSchemas(t *testing.T) {
 			if err != nil {
 				t.Fatalf("unexpected error: %v", err)
 			}
-			var s any = n.root["components"]
+			s := n.root["components"]
 			if tt.v2 {
 				s = n.root
 			}

@@ -171,13 +171,14 @@ func (s *rawScan) number(i int) int {
 		s.fail()
 		return j
 	}
-	if s.d[j] == '0' {
+	switch {
+	case s.d[j] == '0':
 		j++
-	} else if s.d[j] >= '1' && s.d[j] <= '9' {
+	case s.d[j] >= '1' && s.d[j] <= '9':
 		for j < len(s.d) && s.d[j] >= '0' && s.d[j] <= '9' {
 			j++
 		}
-	} else {
+	default:
 		s.fail()
 		return len(s.d)
 	}

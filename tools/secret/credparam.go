@@ -186,7 +186,7 @@ func requireParamScheme(cat *tools.Catalog, op *tools.Operation, p *tools.Param)
 				return
 			}
 		}
-		op.Security = append(out, tools.SecurityRequirement{name: nil})
+		op.Security = append(out, tools.SecurityRequirement{name: nil}) //nolint:gocritic // appendAssign: out is the operation's requirements filtered, completed into op.Security
 		return
 	}
 	var out []tools.SecurityRequirement

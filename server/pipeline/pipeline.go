@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"math"
+	"net/http"
 	"strconv"
 	"strings"
 	"sync"
@@ -94,6 +95,10 @@ type call struct {
 	// withheld are arguments whose values cannot be sent (unsendable.go): asked about,
 	// never looked up, and not sealed into the continuation.
 	withheld map[string]bool
+	// confirmedRequest is the request a confirmation was bound to, built without
+	// credentials for its digest (requestDigest): execute sends it, credentials added,
+	// rather than building it again.
+	confirmedRequest *http.Request
 }
 
 // AwaitGraph waits until the graph is built (a dynamic server builds it in the
@@ -313,7 +318,7 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 // another) and is used once (a replayed yes sends nothing). It reports whether the
 // request may be sent; otherwise the result is already set.
 func (p *Pipeline) confirmed(c *call) bool {
-	digest, target, body, err := p.requestDigest(c)
+	req, digest, target, body, err := p.requestDigest(c)
 	if err != nil {
 		p.fail(c, fmt.Sprintf("build request: %v", err), 0, "")
 		return false
@@ -325,7 +330,11 @@ func (p *Pipeline) confirmed(c *call) bool {
 	}
 	// A token without a nonce (sealed before confirmations were once-only) asks again.
 	if c.confirm != nil && *c.confirm && c.state.Pending == digest && c.state.Once != "" {
-		return p.spendConfirmation(c)
+		if !p.spendConfirmation(c) {
+			return false
+		}
+		c.confirmedRequest = req
+		return true
 	}
 	reason := "policy requires confirmation before " + c.op.Method + " requests"
 	if c.confirm != nil {
@@ -365,35 +374,35 @@ func confirmEffect(op *tools.Operation) string {
 	return "This writes: " + what + "."
 }
 
-// requestDigest identifies the exact request a confirmation is for: method, URL and
-// body, built without credentials so no secret is hashed into the continuation. It also
-// renders that request for the question (confirmtext.go).
-func (p *Pipeline) requestDigest(c *call) (digest, target, body string, err error) {
+// requestDigest builds the request a confirmation is for, without credentials so no
+// secret is hashed into the continuation, and identifies it exactly: method, URL and body.
+// It also renders that request for the question (confirmtext.go).
+func (p *Pipeline) requestDigest(c *call) (req *http.Request, digest, target, body string, err error) {
 	base, err := p.baseFor(c.op)
 	if err != nil {
-		return "", "", "", err
+		return nil, "", "", "", err
 	}
-	req, err := upstream.BuildRequest(context.Background(), p.Catalog, c.op, c.args, base, secret.Credentials{})
+	req, err = upstream.BuildRequest(context.Background(), p.Catalog, c.op, c.args, base, secret.Credentials{})
 	if err != nil {
-		return "", "", "", err
+		return nil, "", "", "", err
 	}
 	var payload []byte
 	if req.GetBody != nil {
 		rc, err := req.GetBody()
 		if err != nil {
-			return "", "", "", fmt.Errorf("read request body: %w", err)
+			return nil, "", "", "", fmt.Errorf("read request body: %w", err)
 		}
 		payload, err = io.ReadAll(rc)
 		rc.Close()
 		if err != nil {
-			return "", "", "", fmt.Errorf("read request body: %w", err)
+			return nil, "", "", "", fmt.Errorf("read request body: %w", err)
 		}
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "%s %s\n", req.Method, req.URL.String())
 	h.Write(payload)
 	target, body = shownRequest(req, payload, p.redactor())
-	return hex.EncodeToString(h.Sum(nil)), target, body, nil
+	return req, hex.EncodeToString(h.Sum(nil)), target, body, nil
 }
 
 // complete resolves names given for identifiers through safe producers (Reverse Chain).
@@ -544,7 +553,13 @@ func (p *Pipeline) execute(ctx context.Context, c *call) {
 		p.fail(c, err.Error(), 0, "")
 		return
 	}
-	req, err := upstream.BuildRequest(ctx, p.Catalog, c.op, c.args, base, p.credentialsFor(ctx))
+	var req *http.Request
+	if c.confirmedRequest != nil {
+		req = c.confirmedRequest.WithContext(ctx)
+		err = upstream.Authorize(req, p.Catalog, c.op, p.credentialsFor(ctx))
+	} else {
+		req, err = upstream.BuildRequest(ctx, p.Catalog, c.op, c.args, base, p.credentialsFor(ctx))
+	}
 	if err != nil {
 		if q, ok := tokenRefusal(err); ok {
 			askForToken(c, q)

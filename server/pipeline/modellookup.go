@@ -16,7 +16,7 @@ import (
 
 // Where the spec gives no lookup for words given as an id, and a model is configured, the
 // model chooses among the operations that list or search that kind of thing, and the
-// graph's rule checks its choice before anything runs (reverse/chosen.go): the model
+// graph's rule checks its choice before anything runs (reverse/chain/chosen.go): the model
 // selects, the rule checks. Only an endpoint model is asked here: the host's model, through
 // sampling, is asked by resolve alone.
 

@@ -2,7 +2,7 @@
 // words APIs use for the same things: two words are neighbours when the operations that
 // say them say the same other words (cosine of positive-PMI co-occurrence vectors, each
 // spec counted once). It prints the neighbours of the words given. It is the measurement
-// behind reverse/synonyms.txt being written by hand: on the words find_operations missed
+// behind reverse/lexicon/synonyms.txt being written by hand: on the words find_operations missed
 // ("deals", "colleague", "similar", "odometer") the corpus gives noise or nothing
 // (bench/RESULTS.md). Run from the repository's root:
 //

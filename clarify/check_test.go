@@ -245,7 +245,7 @@ func TestCheckAsksForThingsNotIDs(t *testing.T) {
 		t.Run(spec, func(t *testing.T) {
 			cat, g := ctCatalog(t, spec, true)
 			asked := 0
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				res := g.Resources(op)
 				if len(res) == 0 {
 					continue

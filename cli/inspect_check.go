@@ -41,17 +41,17 @@ func checkStats(ctx context.Context, o server.Options) (s SpecStats) {
 	if err != nil {
 		return SpecStats{Failure: failLoad, Error: err.Error()}
 	}
-	s.Title = cat.Title
+	s.Title = cat.Title()
 	raw, err := os.ReadFile(o.Spec)
 	if err != nil {
-		return SpecStats{Title: cat.Title, Failure: failLoad, Error: "check: " + err.Error()}
+		return SpecStats{Title: cat.Title(), Failure: failLoad, Error: "check: " + err.Error()}
 	}
 	s.Check, err = corpuscheck.Check(raw, cat, publishedTool)
 	if err != nil {
-		return SpecStats{Title: cat.Title, Failure: failLoad, Error: "check: " + err.Error()}
+		return SpecStats{Title: cat.Title(), Failure: failLoad, Error: "check: " + err.Error()}
 	}
 	s.OK = true
-	s.Operations = len(cat.Operations)
+	s.Operations = len(cat.Operations())
 	return s
 }
 

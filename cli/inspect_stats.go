@@ -222,10 +222,10 @@ func specStats(ctx context.Context, o server.Options, withEdges bool) (s SpecSta
 	if err != nil {
 		return SpecStats{Failure: failLoad, Error: err.Error()}
 	}
-	s.Title = cat.Title
+	s.Title = cat.Title()
 	p, err := server.NewPipeline(cat, o)
 	if err != nil {
-		return SpecStats{Title: cat.Title, Failure: failPipeline, Error: err.Error()}
+		return SpecStats{Title: cat.Title(), Failure: failPipeline, Error: err.Error()}
 	}
 	s.OK = true
 	s.Counts, s.Edges = graphCounts(p.Catalog, p.Graph, withEdges)
@@ -236,7 +236,7 @@ func specStats(ctx context.Context, o server.Options, withEdges bool) (s SpecSta
 func graphCounts(cat *tools.Catalog, g *reverse.Graph, withEdges bool) (Counts, []EdgeRecord) {
 	c := Counts{Producers: map[string]int{}}
 	var records []EdgeRecord
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		c.Operations++
 		produced := map[string]bool{}
 		for _, e := range g.Edges(op) {

@@ -231,8 +231,8 @@ func TestReverseChainConversion(t *testing.T) {
 	if err != nil {
 		t.Fatalf("LoadCatalog: %v", err)
 	}
-	if len(cat.Warnings) > 0 {
-		t.Errorf("warnings: %v", cat.Warnings)
+	if len(cat.Warnings()) > 0 {
+		t.Errorf("warnings: %v", cat.Warnings())
 	}
 	rd := cat.Lookup("GET /RecommendDish")
 	if rd == nil || rd.OperationID != "RecommendDish" || rd.Summary != "Recommends a dish." {
@@ -342,7 +342,7 @@ func TestReverseChainDataset(t *testing.T) {
 		}
 		for k := range c.Hints {
 			found := false
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				found = found || op.ParamByArg(k) != nil
 			}
 			if !found {

@@ -465,8 +465,8 @@ func specTemplates(ctx context.Context, spec string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("operations of %s: %w", spec, err)
 	}
-	out := make([]string, 0, len(cat.Operations))
-	for _, op := range cat.Operations {
+	out := make([]string, 0, len(cat.Operations()))
+	for _, op := range cat.Operations() {
 		out = append(out, op.Key())
 	}
 	return out, nil

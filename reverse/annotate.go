@@ -29,7 +29,7 @@ func (g *Graph) Annotate() map[string][]Resolvable {
 	widenedOnce := map[widenKey]map[string]any{}
 	inputsOnce := map[string]map[string]any{}
 	var key []byte
-	for _, op := range g.cat.Operations {
+	for _, op := range g.cat.Operations() {
 		props, _ := op.InputSchema["properties"].(map[string]any)
 		var changes []change
 		for _, e := range g.EdgeMap[op] {

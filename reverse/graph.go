@@ -82,11 +82,11 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 	// Each operation's edges depend only on the index, which is read-only from here: they
 	// are computed across the cores, each into its operation's slot, then gathered in
 	// catalog order.
-	edges := make([][]Edge, len(cat.Operations))
-	tools.Parallel(len(cat.Operations), func(i int) {
-		edges[i] = idx.edgesOf(cat.Operations[i], declared, pool)
+	edges := make([][]Edge, len(cat.Operations()))
+	tools.Parallel(len(cat.Operations()), func(i int) {
+		edges[i] = idx.edgesOf(cat.Operations()[i], declared, pool)
 	})
-	for i, op := range cat.Operations {
+	for i, op := range cat.Operations() {
 		if len(edges[i]) > 0 {
 			g.EdgeMap[op] = edges[i]
 		}
@@ -259,7 +259,7 @@ func dedupe(prods []Producer) []Producer {
 // Describe renders the graph for `askapi graph`: operation → argument → producers.
 func (g *Graph) Describe() []map[string]any {
 	var out []map[string]any
-	for _, op := range g.cat.Operations {
+	for _, op := range g.cat.Operations() {
 		edges := g.EdgeMap[op]
 		if len(edges) == 0 {
 			continue

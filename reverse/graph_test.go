@@ -129,10 +129,10 @@ func TestGraphInvariants(t *testing.T) {
 		t.Run(spec, func(t *testing.T) {
 			cat, g := rtShared(t, spec)
 			keys := map[string]bool{}
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				keys[op.Key()] = true
 			}
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				for _, e := range g.Edges(op) {
 					if op.ParamByArg(e.Arg) == nil {
 						t.Errorf("%s: edge on %s, not a parameter", op.Key(), e.Arg)
@@ -337,7 +337,7 @@ func TestBodyIdentifiers(t *testing.T) {
 			Schema: map[string]any{"type": "object", "properties": map[string]any{
 				"account_id": str, "destination_account_id": str, "amount": map[string]any{"type": "integer"},
 				"currency": map[string]any{"type": "string", "enum": []any{"USD"}}, "meta": map[string]any{"type": "object"}}}}}
-	cat := &tools.Catalog{Operations: []*tools.Operation{list, transfer}}
+	cat := tools.CatalogSpec{Operations: []*tools.Operation{list, transfer}}.Build()
 	g := Build(cat, nil)
 	for _, arg := range []string{"account_id", "destination_account_id"} {
 		e := rtEdge(t, g, transfer, arg)

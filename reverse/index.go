@@ -73,11 +73,11 @@ func newIndex(cat *tools.Catalog) *index {
 	}
 	// Finding the collections of every response is the costly part, and independent per
 	// operation: it runs across the cores first.
-	allCols := make([][]Collection, len(cat.Operations))
-	infos := make([]listingInfo, len(cat.Operations))
+	allCols := make([][]Collection, len(cat.Operations()))
+	infos := make([]listingInfo, len(cat.Operations()))
 	memo := newCollectionsMemo()
-	tools.Parallel(len(cat.Operations), func(i int) {
-		if op := cat.Operations[i]; Lookup(op) && op.Response != nil {
+	tools.Parallel(len(cat.Operations()), func(i int) {
+		if op := cat.Operations()[i]; Lookup(op) && op.Response != nil {
 			allCols[i] = memo.of(op.Response)
 			if len(allCols[i]) > 0 {
 				infos[i] = newListingInfo(op, allCols[i])
@@ -86,7 +86,7 @@ func newIndex(cat *tools.Catalog) *index {
 	})
 	ix.listing = make(map[*tools.Operation]listingInfo)
 	ix.itemNouns = map[string]bool{}
-	for i, op := range cat.Operations {
+	for i, op := range cat.Operations() {
 		segs := strings.Split(strings.Trim(op.Path, "/"), "/")
 		for j := 0; j+1 < len(segs); j++ {
 			if !strings.Contains(segs[j], "{") && strings.HasPrefix(segs[j+1], "{") {
@@ -153,7 +153,7 @@ func newIndex(cat *tools.Catalog) *index {
 	ix.pathTakes = pathTakesOf(cat)
 	ix.byField = ix.byFieldIndex()
 	ix.getAt = map[string]*tools.Operation{}
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		if op.Method == "GET" && op.Response != nil {
 			if k := templateKey(op.Path); ix.getAt[k] == nil {
 				ix.getAt[k] = op

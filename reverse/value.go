@@ -53,7 +53,7 @@ func valueIndex(cat *tools.Catalog) map[string][]*valueSource {
 	out := map[string][]*valueSource{}
 	// A source is filed under several names: one copy, and each pointer the same string.
 	ptrs := map[string]string{}
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		if !op.ReadOnly() || op.Response == nil || tools.SchemaType(op.Response) == "array" {
 			continue
 		}

@@ -42,7 +42,7 @@ func authPipeline(t *testing.T, spec string, up *stubUpstream, env []string, edi
 
 func callOp(t *testing.T, p *pipeline.Pipeline, opID string, args map[string]any) *clarify.Result {
 	t.Helper()
-	for _, op := range p.Catalog.Operations {
+	for _, op := range p.Catalog.Operations() {
 		if op.OperationID == opID {
 			return p.Call(context.Background(), op, args)
 		}
@@ -184,7 +184,7 @@ func TestRefusedLookupIsNotRetried(t *testing.T) {
 
 func opByID(t *testing.T, p *pipeline.Pipeline, id string) *tools.Operation {
 	t.Helper()
-	for _, op := range p.Catalog.Operations {
+	for _, op := range p.Catalog.Operations() {
 		if op.OperationID == id {
 			return op
 		}

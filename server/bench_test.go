@@ -155,8 +155,8 @@ func benchWholeList(b *testing.B, s *mcpserver.MCPServer, list *encodedList, ctx
 }
 
 func benchAllTools(b *testing.B, p *pipeline.Pipeline) []byte {
-	list := make([]any, 0, len(p.Catalog.Operations))
-	for _, op := range p.Catalog.Operations {
+	list := make([]any, 0, len(p.Catalog.Operations()))
+	for _, op := range p.Catalog.Operations() {
 		t, err := ToolOf(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
 		if err != nil {
 			b.Fatal(err)
@@ -180,7 +180,7 @@ func BenchmarkCallOverhead(b *testing.B) {
 	}))
 	defer up.Close()
 	sv := benchServe(b, filepath.Join("..", "bench", "testdata", "ping.json"), up.URL)
-	var op = sv.p.Catalog.Operations[0]
+	var op = sv.p.Catalog.Operations()[0]
 	b.Run("direct", func(b *testing.B) {
 		client := &http.Client{}
 		for b.Loop() {

@@ -41,8 +41,8 @@ func TestDynamicModeSelection(t *testing.T) {
 			if tc.dynamic && !reflect.DeepEqual(got, dynamicMetaTools) {
 				t.Errorf("dynamic tools/list = %v, want exactly %v", got, dynamicMetaTools)
 			}
-			if !tc.dynamic && (len(got) != len(p.Catalog.Operations)+3 || hasString(got, pipeline.ToolCallOperation)) {
-				t.Errorf("static tools/list has %d tools (%v…), want %d operations + find_operations, plan and describe_operation", len(got), got[:3], len(p.Catalog.Operations))
+			if !tc.dynamic && (len(got) != len(p.Catalog.Operations())+3 || hasString(got, pipeline.ToolCallOperation)) {
+				t.Errorf("static tools/list has %d tools (%v…), want %d operations + find_operations, plan and describe_operation", len(got), got[:3], len(p.Catalog.Operations()))
 			}
 			// askapi tools prints what is served.
 			data, err := ToolList(p)

@@ -45,7 +45,7 @@ func censusDynamic(opts Options, heads *tools.Catalog) bool {
 	}
 	filter := operationFilter(opts, policy)
 	n := 0
-	for _, op := range heads.Operations {
+	for _, op := range heads.Operations() {
 		if filter.Keep(op) {
 			n++
 		}

@@ -94,7 +94,7 @@ func TestFiltersOverMCP(t *testing.T) {
 	// against the spec itself, so a new person operation is not missed silently.
 	p := pipelineWith(t, Options{Spec: "tmdb.json"})
 	persons := 0
-	for _, op := range p.Catalog.Operations {
+	for _, op := range p.Catalog.Operations() {
 		if op.Method == "GET" && strings.HasPrefix(op.Path, "/person/") {
 			persons++
 		}

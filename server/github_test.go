@@ -112,7 +112,7 @@ const maxDynamicToolsList = 8 << 10
 func TestGitHubDynamicToolsList(t *testing.T) {
 	p := pipelineOnGitHub(t, Options{})
 	if !p.Dynamic() {
-		t.Fatalf("auto mode with %d operations is not dynamic", len(p.Catalog.Operations))
+		t.Fatalf("auto mode with %d operations is not dynamic", len(p.Catalog.Operations()))
 	}
 	c := connectInProcess(t, p, nil, "")
 	list, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
@@ -185,7 +185,7 @@ func TestGitHubFilters(t *testing.T) {
 			}
 			tc.opts.Mode = ModeStatic
 			p := pipelineOnGitHub(t, tc.opts)
-			if got := len(p.Catalog.Operations); got != tc.want {
+			if got := len(p.Catalog.Operations()); got != tc.want {
 				t.Errorf("%d operations served, want %d", got, tc.want)
 			}
 			if tc.name == "tag issues" {
@@ -206,8 +206,8 @@ func TestGitHubFilters(t *testing.T) {
 //	UPDATE_SNAPSHOTS=1 go test ./server -run Snapshot
 func TestGitHubToolNamesSnapshot(t *testing.T) {
 	cat, ops := githubCatalog(t)
-	if len(cat.Operations) != len(ops) {
-		t.Errorf("%d tools for %d operations in the spec", len(cat.Operations), len(ops))
+	if len(cat.Operations()) != len(ops) {
+		t.Errorf("%d tools for %d operations in the spec", len(cat.Operations()), len(ops))
 	}
 	byKey := map[string]githubOp{}
 	for _, op := range ops {
@@ -216,7 +216,7 @@ func TestGitHubToolNamesSnapshot(t *testing.T) {
 	hashSuffix := regexp.MustCompile(`_[0-9a-f]{6}$`)
 	seen := map[string]string{}
 	var b bytes.Buffer
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		name := op.Name
 		fmt.Fprintf(&b, "%s\t%s\n", name, op.Key())
 		if prev, dup := seen[name]; dup {

@@ -23,7 +23,7 @@ func ToolList(p *pipeline.Pipeline) ([]byte, error) {
 		return nil, fmt.Errorf("encode tools: %w", err)
 	}
 	if !p.Dynamic() {
-		warnStaticList(p.Logger, len(p.Catalog.Operations), len(data))
+		warnStaticList(p.Logger, len(p.Catalog.Operations()), len(data))
 	}
 	return data, nil
 }

@@ -91,5 +91,5 @@ func serveProbeHTTP(t *testing.T, opts Options) string {
 // https://api.themoviedb.org/3) at their root, so their host-only URL is used exactly as
 // given; a relative server's path (Alertmanager's /api/v2/) is where they serve it.
 func stubAtRoot(cat *tools.Catalog) bool {
-	return cat.BaseURL != "" && !strings.HasPrefix(cat.BaseURL, "/")
+	return cat.BaseURL() != "" && !strings.HasPrefix(cat.BaseURL(), "/")
 }

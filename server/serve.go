@@ -151,7 +151,7 @@ func load(ctx context.Context, s *mcpserver.MCPServer, opts Options, publish fun
 		return fmt.Errorf("encode tools/list: %w", err)
 	}
 	if !p.Dynamic() {
-		warnStaticList(p.Logger, len(p.Catalog.Operations), len(l.json))
+		warnStaticList(p.Logger, len(p.Catalog.Operations()), len(l.json))
 	}
 	publish(l)
 	s.AddTools(entries...)

@@ -42,7 +42,7 @@ func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
 		return nil, err
 	}
 	if opts.Logger != nil {
-		for _, w := range cat.Warnings {
+		for _, w := range cat.Warnings() {
 			opts.Logger.Warn(w)
 		}
 	}
@@ -79,7 +79,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*pipeline.Pipeline, error) {
 		warnUnusedKey(logger, cat, opts)
 		warnUnusedOAuth2(logger, cat, cred)
 	}
-	base, err := EffectiveBaseURL(opts.BaseURL, cat.BaseURL, opts.BaseURLExact)
+	base, err := EffectiveBaseURL(opts.BaseURL, cat.BaseURL(), opts.BaseURLExact)
 	if err != nil {
 		// Tools can still be listed and planned; calls answer this error until it is fixed.
 		logger.Warn(err.Error())
@@ -96,15 +96,15 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*pipeline.Pipeline, error) {
 		logger.Warn("filter matches no operation: " + u)
 	}
 	cat = filter.Apply(cat)
-	if len(cat.Operations) == 0 && !filter.Empty() {
+	if len(cat.Operations()) == 0 && !filter.Empty() {
 		return nil, errors.New("the filters (--tag, --include, --exclude, --read-only) leave no operation to serve")
 	}
-	dynamic, err := dynamicMode(opts, len(cat.Operations))
+	dynamic, err := dynamicMode(opts, len(cat.Operations()))
 	if err != nil {
 		return nil, err
 	}
 	if !dynamic {
-		if err := staticCeiling(opts, len(cat.Operations)); err != nil {
+		if err := staticCeiling(opts, len(cat.Operations())); err != nil {
 			return nil, err
 		}
 	}
@@ -146,7 +146,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*pipeline.Pipeline, error) {
 		return nil, err
 	}
 	build := func() {
-		if len(cat.Operations) > pipeline.LargeGraph && opts.GraphPace != nil {
+		if len(cat.Operations()) > pipeline.LargeGraph && opts.GraphPace != nil {
 			// The graph's working garbage is a third of a large spec's catalog.
 			defer opts.GraphPace()()
 		}
@@ -222,7 +222,7 @@ func allTools(p *pipeline.Pipeline) ([]mcpserver.ServerTool, error) {
 	if err != nil {
 		return nil, err
 	}
-	ops := p.Catalog.Operations
+	ops := p.Catalog.Operations()
 	built := make([]mcpserver.ServerTool, len(ops))
 	errs := make([]error, len(ops))
 	// Describing an operation (mostly encoding its input schema) is independent of every

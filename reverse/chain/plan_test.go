@@ -135,11 +135,11 @@ func TestPlanEveryOperation(t *testing.T) {
 		t.Run(spec, func(t *testing.T) {
 			cat, g := rtShared(t, spec)
 			keys := map[string]*tools.Operation{}
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				keys[op.Key()] = op
 			}
 			resolved := 0
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				p := PlanCall(g, op, rtHints(g, op))
 				if len(p.Steps) == 0 {
 					t.Errorf("%s: no steps", op.Key())

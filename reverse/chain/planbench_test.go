@@ -12,8 +12,8 @@ func BenchmarkPlan(b *testing.B) {
 		b.Run(s.name, func(b *testing.B) {
 			cat := benchCatalog(b, s.path)
 			g := reverse.Build(cat, nil)
-			hints := make([]map[string]any, len(cat.Operations))
-			for i, op := range cat.Operations {
+			hints := make([]map[string]any, len(cat.Operations()))
+			for i, op := range cat.Operations() {
 				hints[i] = map[string]any{}
 				for _, e := range g.Edges(op) {
 					hints[i][e.Arg] = "Some Name"
@@ -22,8 +22,8 @@ func BenchmarkPlan(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				j := i % len(cat.Operations)
-				PlanCall(g, cat.Operations[j], hints[j])
+				j := i % len(cat.Operations())
+				PlanCall(g, cat.Operations()[j], hints[j])
 			}
 		})
 	}

@@ -37,7 +37,7 @@ type opTerms struct {
 // (across the cores: GitHub's descriptions are megabytes of text), then numbered and
 // counted together.
 func NewIndex(cat *tools.Catalog) *Index {
-	ops := cat.Operations
+	ops := cat.Operations()
 	ix := &Index{ops: ops, readings: make([]reading, len(ops)), summaries: make([][]string, len(ops)), named: make([]termSet, len(ops)),
 		anyServed: map[string]bool{}, anyNamed: map[string]bool{}, anyActs: map[string]bool{}}
 	ix.vocab.terms = map[string]int32{}

@@ -204,7 +204,7 @@ func TestTermsMatchRuneReading(t *testing.T) {
 					t.Fatalf("Terms(%q) = %q, want %q", text, got, want)
 				}
 			}
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				for _, text := range []string{op.Path, op.OperationID, op.Summary, op.Description, strings.Join(op.Tags, " ")} {
 					check(text)
 				}
@@ -213,7 +213,7 @@ func TestTermsMatchRuneReading(t *testing.T) {
 					check(p.Description)
 				}
 			}
-			if n < 5*len(cat.Operations) {
+			if n < 5*len(cat.Operations()) {
 				t.Fatalf("only %d texts checked", n)
 			}
 		})

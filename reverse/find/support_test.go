@@ -18,7 +18,7 @@ func supportCatalog() *tools.Catalog {
 	relationship := op("POST", "/users/{user_id}/relationship", "Modify the relationship with a user")
 	relationship.Body = &tools.Body{Props: []string{"action"}, Schema: map[string]any{"properties": map[string]any{
 		"action": map[string]any{"enum": []any{"follow", "block"}}}}}
-	return &tools.Catalog{Operations: []*tools.Operation{
+	return tools.CatalogSpec{Operations: []*tools.Operation{
 		op("GET", "/projects", "List projects"),
 		op("POST", "/projects", "Create a project"),
 		op("GET", "/projects/{project_id}/tasks", "List a project's tasks"),
@@ -32,7 +32,7 @@ func supportCatalog() *tools.Catalog {
 		relationship,
 		op("POST", "/invoices/{invoice_id}/send", "Email an invoice to its customer"),
 		op("GET", "/invoices", "List invoices"),
-	}}
+	}}.Build()
 }
 
 func TestSearchSupport(t *testing.T) {
@@ -102,13 +102,14 @@ func TestSearchCandidates(t *testing.T) {
 }
 
 func TestReadOperation(t *testing.T) {
-	cat := supportCatalog()
-	cat.Operations = append(cat.Operations,
+	spec := supportCatalog().Spec()
+	spec.Operations = append(spec.Operations,
 		&tools.Operation{Method: "PUT", Path: "/user/starred/{owner}/{repo}", Summary: "Star a repository"},
 		&tools.Operation{Method: "POST", Path: "/v1/{name}:undelete", Summary: "Restore a secret"},
 		&tools.Operation{Method: "POST", Path: "/campaigns/{campaign_id}/actions/schedule", Summary: "Schedule a campaign"},
 		&tools.Operation{Method: "PATCH", Path: "/issues/{id}", OperationID: "Issues_PatchIssue"})
-	shape := shapeOf(cat.Operations)
+	cat := spec.Build()
+	shape := shapeOf(cat.Operations())
 	cases := []struct {
 		path                   string
 		actions, thing, parent []string
@@ -124,12 +125,12 @@ func TestReadOperation(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.path, func(t *testing.T) {
 			var op *tools.Operation
-			for _, o := range cat.Operations {
+			for _, o := range cat.Operations() {
 				if o.Path == tc.path && (op == nil || o.Method == "GET") {
 					op = o
 				}
 			}
-			r := readOperation(op, shape, specWords(cat.Operations))
+			r := readOperation(op, shape, specWords(cat.Operations()))
 			for _, a := range tc.actions {
 				if !slices.Contains(r.actions, a) {
 					t.Errorf("actions %q lack %q", r.actions, a)

@@ -80,7 +80,7 @@ func (p *Pipeline) closeOperations(name string) []*tools.Operation {
 		}
 		return levenshtein.ComputeDistance(lower, s)
 	}
-	for _, op := range p.Catalog.Operations {
+	for _, op := range p.Catalog.Operations() {
 		d := min(dist(op.Name), dist(op.Key()))
 		if d <= limit {
 			best[d] = append(best[d], op)

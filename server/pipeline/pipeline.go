@@ -469,7 +469,7 @@ func (p *Pipeline) sensitive(ctx context.Context, c *call) []clarify.Question {
 	var qs []clarify.Question
 	for _, scheme := range missing {
 		where := fmt.Sprintf("%s, or %s for every scheme", secret.AuthEnvVar(scheme), secret.GenericAuthEnvVar)
-		if s := p.Catalog.SecuritySchemes[scheme]; s != nil && s.Type == "apiKey" && s.In == "header" {
+		if s := p.Catalog.SecuritySchemes()[scheme]; s != nil && s.Type == "apiKey" && s.In == "header" {
 			where += fmt.Sprintf(", or --header '%s: …' (ASKAPI_HEADERS)", s.ParamName)
 		}
 		where = p.credentialPlace(scheme, where)
@@ -611,7 +611,7 @@ func (p *Pipeline) Search() *find.Index {
 			p.searchIndex = <-p.PendingIndex
 			return
 		}
-		if len(p.Catalog.Operations) > LargeGraph && p.GraphPace != nil {
+		if len(p.Catalog.Operations()) > LargeGraph && p.GraphPace != nil {
 			// Each operation's terms are read into maps, then numbered: garbage
 			// as large as the index, made at the server's busiest (its first call).
 			defer p.GraphPace()()
@@ -630,10 +630,10 @@ func (p *Pipeline) baseFor(op *tools.Operation) (string, error) {
 		base = op.ServerURL
 	}
 	if base == "" {
-		base = p.Catalog.BaseURL
+		base = p.Catalog.BaseURL()
 	}
 	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
-		return "", fmt.Errorf("no API base URL: the spec declares %q; set --base-url (or ASKAPI_BASE_URL)", p.Catalog.BaseURL)
+		return "", fmt.Errorf("no API base URL: the spec declares %q; set --base-url (or ASKAPI_BASE_URL)", p.Catalog.BaseURL())
 	}
 	return base, nil
 }

@@ -240,8 +240,8 @@ func (e *catEncoder) security(l []tools.SecurityRequirement) {
 // CatalogMaps calls f with every map the catalog holds directly (input schemas are
 // rebuilt, not stored), in a fixed order.
 func CatalogMaps(c *tools.Catalog, f func(map[string]any)) {
-	f(c.Extensions)
-	for _, o := range c.Operations {
+	f(c.Extensions())
+	for _, o := range c.Operations() {
 		for _, p := range o.Params {
 			f(p.Schema)
 			f(p.Extensions)
@@ -309,12 +309,12 @@ func (e *catEncoder) writeShared() {
 
 // header writes the catalog's own fields and its operation count.
 func (e *catEncoder) header(c *tools.Catalog) {
-	e.str(c.Title)
-	e.str(c.Version)
-	e.str(c.Source)
-	e.str(c.BaseURL)
-	e.count(len(c.SecuritySchemes), c.SecuritySchemes == nil)
-	for k, s := range c.SecuritySchemes {
+	e.str(c.Title())
+	e.str(c.Version())
+	e.str(c.Source())
+	e.str(c.BaseURL())
+	e.count(len(c.SecuritySchemes()), c.SecuritySchemes() == nil)
+	for k, s := range c.SecuritySchemes() {
 		e.str(k)
 		e.str(s.Name)
 		e.str(s.Type)
@@ -323,10 +323,10 @@ func (e *catEncoder) header(c *tools.Catalog) {
 		e.str(s.ParamName)
 		e.str(s.TokenURL)
 	}
-	e.security(c.Security)
-	e.anyMap(c.Extensions)
-	e.strs(c.Warnings)
-	e.count(len(c.Operations), c.Operations == nil)
+	e.security(c.Security())
+	e.anyMap(c.Extensions())
+	e.strs(c.Warnings())
+	e.count(len(c.Operations()), c.Operations() == nil)
 }
 
 // head writes what an operation says of itself, as the census holds it.
@@ -409,11 +409,11 @@ func encodeCatalogEntry(c *tools.Catalog) ([][]byte, error) {
 	e.writeShared()
 	shared := e.section()
 	e.header(c)
-	for _, o := range c.Operations {
+	for _, o := range c.Operations() {
 		e.head(o)
 	}
 	header := e.section()
-	index, chunks := e.chunks(c.Operations)
+	index, chunks := e.chunks(c.Operations())
 	if e.err != nil {
 		return nil, e.err
 	}

@@ -269,8 +269,8 @@ func (d *catDecoder) security() []tools.SecurityRequirement {
 }
 
 // header reads the catalog's own fields and its operation count (-1 for nil).
-func (d *catDecoder) header() (*tools.Catalog, int) {
-	c := &tools.Catalog{Title: d.str(), Version: d.str(), Source: d.str(), BaseURL: d.str()}
+func (d *catDecoder) header() (tools.CatalogSpec, int) {
+	c := tools.CatalogSpec{Title: d.str(), Version: d.str(), Source: d.str(), BaseURL: d.str()}
 	if n := d.count(); n >= 0 {
 		c.SecuritySchemes = make(map[string]*tools.SecurityScheme, n)
 		for range n {
@@ -442,14 +442,14 @@ func DecodeCatalog(data []byte, census func(heads *tools.Catalog), decoding func
 	d.readTable(unsafe.String(unsafe.SliceData(d.b), len(d.b)))
 	d.readValues()
 	d.readShared()
-	cat, n := d.header()
+	spec, n := d.header()
 	if n >= 0 && n <= len(d.b) { // every head takes bytes
 		// One allocation for all the operations, not one each: the catalog holds them all.
 		slab := make([]tools.Operation, n)
-		cat.Operations = make([]*tools.Operation, n)
+		spec.Operations = make([]*tools.Operation, n)
 		for i := range slab {
 			d.head(&slab[i])
-			cat.Operations[i] = &slab[i]
+			spec.Operations[i] = &slab[i]
 		}
 	} else if n >= 0 {
 		d.fail(errCacheTruncated)
@@ -458,18 +458,19 @@ func DecodeCatalog(data []byte, census func(heads *tools.Catalog), decoding func
 	if d.err != nil {
 		return nil, d.err
 	}
+	cat = spec.Build()
 	if census != nil {
 		census(cat)
 	}
 	errs := make([]error, len(chunks))
-	tools.Parallel(len(chunks), func(i int) { errs[i] = d.decodeChunk(chunks[i], cat.Operations) })
+	tools.Parallel(len(chunks), func(i int) { errs[i] = d.decodeChunk(chunks[i], cat.Operations()) })
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
 	}
 	var inputs tools.InputSchemas
-	for _, o := range cat.Operations {
+	for _, o := range cat.Operations() {
 		o.InputSchema = inputs.Of(o)
 	}
 	return cat, nil

@@ -76,8 +76,8 @@ func TestCatalogCache(t *testing.T) {
 				t.Fatal("warm catalog differs from the cold one")
 			}
 			// Concrete types survive: required lists stay []string.
-			for i, o := range cold.Operations {
-				w := warm.Operations[i]
+			for i, o := range cold.Operations() {
+				w := warm.Operations()[i]
 				if _, ok := o.InputSchema["required"].([]string); ok {
 					if _, ok := w.InputSchema["required"].([]string); !ok {
 						t.Fatalf("%s: required is %T after the cache", o.Key(), w.InputSchema["required"])
@@ -163,7 +163,7 @@ func TestCatalogCacheRoundTrip(t *testing.T) {
 			var cachedHeads []string
 			warm, err := cache.DecodeCatalog(buf.Bytes(), func(c *tools.Catalog) {
 				cachedHeads = headsOf(c)
-				for _, o := range c.Operations {
+				for _, o := range c.Operations() {
 					if o.InputSchema != nil {
 						t.Fatalf("%s: the census came after the whole operation was decoded", o.Key())
 					}
@@ -197,9 +197,9 @@ func TestCatalogCacheRoundTrip(t *testing.T) {
 // headsOf lists what a census holds: the catalog's extensions, then each operation's
 // head, in order.
 func headsOf(c *tools.Catalog) []string {
-	ext, _ := json.Marshal(c.Extensions)
+	ext, _ := json.Marshal(c.Extensions())
 	out := []string{string(ext)}
-	for _, o := range c.Operations {
+	for _, o := range c.Operations() {
 		out = append(out, fmt.Sprintf("%s %s %s %s %q %q %q %v", o.Name, o.OperationID, o.Method, o.Path, o.Summary, o.Description, o.Tags, o.Deprecated))
 	}
 	return out
@@ -233,7 +233,7 @@ func sharing(c *tools.Catalog) (shape []int, shared int) {
 		}
 	}
 	cache.CatalogMaps(c, visit)
-	for _, o := range c.Operations {
+	for _, o := range c.Operations() {
 		visit(o.InputSchema)
 	}
 	return shape, shared
@@ -251,8 +251,10 @@ func TestCatalogCacheFuzzedEntries(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Its operations repeated: several chunks, decoded in parallel, and shared maps.
-	for len(cat.Operations) <= 2*cache.OpsPerChunk {
-		cat.Operations = append(cat.Operations, cat.Operations...)
+	for len(cat.Operations()) <= 2*cache.OpsPerChunk {
+		spec := cat.Spec()
+		spec.Operations = append(spec.Operations, spec.Operations...)
+		cat = spec.Build()
 	}
 	var buf bytes.Buffer
 	if err := cache.EncodeCatalog(&buf, cat); err != nil {
@@ -281,7 +283,7 @@ func TestCatalogCacheFuzzedEntries(t *testing.T) {
 func TestCatalogCacheCycle(t *testing.T) {
 	m := map[string]any{"type": "object"}
 	m["items"] = m
-	cat := &tools.Catalog{Operations: []*tools.Operation{{Name: "a", Response: m}, {Name: "b", Response: m}}}
+	cat := tools.CatalogSpec{Operations: []*tools.Operation{{Name: "a", Response: m}, {Name: "b", Response: m}}}.Build()
 	if err := cache.EncodeCatalog(&bytes.Buffer{}, cat); err == nil {
 		t.Fatal("a cyclic map was encoded")
 	}

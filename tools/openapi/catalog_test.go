@@ -32,7 +32,7 @@ func btBuild(t *testing.T, spec string) *tools.Catalog {
 	return cat
 }
 
-// btBuildFile builds a spec from tools/testdata/build.
+// btBuildFile builds a spec from tools/openapi/testdata/build.
 func btBuildFile(t *testing.T, name string) *tools.Catalog {
 	t.Helper()
 	path := filepath.Join("testdata", "build", name)
@@ -110,18 +110,18 @@ func TestCatalogSharedSpecs(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
 			cat := btShared(t, tc.file)
-			if len(cat.Operations) != tc.ops {
-				t.Errorf("operations = %d, want %d", len(cat.Operations), tc.ops)
+			if len(cat.Operations()) != tc.ops {
+				t.Errorf("operations = %d, want %d", len(cat.Operations()), tc.ops)
 			}
-			if cat.BaseURL != tc.base {
-				t.Errorf("base URL = %q, want %q", cat.BaseURL, tc.base)
+			if cat.BaseURL() != tc.base {
+				t.Errorf("base URL = %q, want %q", cat.BaseURL(), tc.base)
 			}
-			if tc.title != "" && cat.Title != tc.title {
-				t.Errorf("title = %q, want %q", cat.Title, tc.title)
+			if tc.title != "" && cat.Title() != tc.title {
+				t.Errorf("title = %q, want %q", cat.Title(), tc.title)
 			}
 			names := map[string]string{}
 			keys := map[string]bool{}
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				if !tools.ValidToolName(op.Name) || len(op.Name) > tools.MaxToolName {
 					t.Errorf("%s: invalid tool name %q", op.Key(), op.Name)
 				}
@@ -280,8 +280,8 @@ paths:
 
 func TestCatalogParamsOverride(t *testing.T) {
 	cat := btBuild(t, btParamsSpec)
-	if cat.BaseURL != "https://eu.api.example.com/v2" {
-		t.Errorf("base URL = %q, want server variables at their defaults", cat.BaseURL)
+	if cat.BaseURL() != "https://eu.api.example.com/v2" {
+		t.Errorf("base URL = %q, want server variables at their defaults", cat.BaseURL())
 	}
 	get := btOp(t, cat, "getItem")
 	cases := []struct {
@@ -443,17 +443,17 @@ components:
 		"basic":  {Name: "basic", Type: "http", Scheme: "basic"},
 		"oauth":  {Name: "oauth", Type: "oauth2"},
 	}
-	if len(cat.SecuritySchemes) != len(want) {
-		t.Errorf("schemes = %v", btKeys(anyMap(cat.SecuritySchemes)))
+	if len(cat.SecuritySchemes()) != len(want) {
+		t.Errorf("schemes = %v", btKeys(anyMap(cat.SecuritySchemes())))
 	}
 	for name, w := range want {
-		got := cat.SecuritySchemes[name]
+		got := cat.SecuritySchemes()[name]
 		if got == nil || *got != w {
 			t.Errorf("scheme %s = %+v, want %+v", name, got, w)
 		}
 	}
-	if len(cat.Security) != 2 || cat.Security[0]["key"] == nil || cat.Security[1]["bearer"] == nil {
-		t.Errorf("document security = %v", cat.Security)
+	if len(cat.Security()) != 2 || cat.Security()[0]["key"] == nil || cat.Security()[1]["bearer"] == nil {
+		t.Errorf("document security = %v", cat.Security())
 	}
 	if op := btOp(t, cat, "GET /open"); op.Security == nil || len(op.Security) != 0 {
 		t.Errorf("security: [] must mean none (empty, non-nil); got %#v", op.Security)
@@ -466,7 +466,7 @@ components:
 	}
 
 	tmdb := btShared(t, "tmdb.json")
-	if s := tmdb.SecuritySchemes["api_key"]; s == nil || s.Type != "apiKey" || s.In != "query" || s.ParamName != "api_key" {
+	if s := tmdb.SecuritySchemes()["api_key"]; s == nil || s.Type != "apiKey" || s.In != "query" || s.ParamName != "api_key" {
 		t.Errorf("TMDB api_key scheme = %+v", s)
 	}
 }

@@ -16,7 +16,7 @@ import "github.com/askapi/askapi/tools"
 // policy there may make the server read-only). Nothing else is set.
 func (c *compiler) census(source string) *tools.Catalog {
 	root := c.fields(c.d)
-	cat := &tools.Catalog{Source: source, Extensions: rawExtensions(root)}
+	cat := tools.CatalogSpec{Source: source, Extensions: rawExtensions(root)}
 	if info := root["info"]; isObject(info) {
 		f := c.fields(info)
 		cat.Title, cat.Version = rawStr(f["title"]), rawStr(f["version"])
@@ -29,5 +29,5 @@ func (c *compiler) census(source string) *tools.Catalog {
 		})
 	}
 	tools.AssignNames(cat.Operations)
-	return cat
+	return cat.Build()
 }

@@ -45,7 +45,7 @@ func TestCensus(t *testing.T) {
 					t.Fatalf("census taken %d times, want once", calls)
 				}
 				sameHeads(t, heads, cat)
-				for i, c := range heads.Operations {
+				for i, c := range heads.Operations() {
 					if c.Params != nil || c.Body != nil || c.InputSchema != nil {
 						t.Fatalf("operation %d: the census compiled its arguments", i)
 					}
@@ -57,7 +57,7 @@ func TestCensus(t *testing.T) {
 			opts.Census = func(c *tools.Catalog) {
 				heads = c
 				calls++
-				for _, op := range c.Operations {
+				for _, op := range c.Operations() {
 					if op.InputSchema != nil {
 						t.Fatalf("%s: census taken after the whole operation was decoded", op.Key())
 					}
@@ -78,15 +78,15 @@ func TestCensus(t *testing.T) {
 // each operation's head, in order.
 func sameHeads(t *testing.T, heads, cat *tools.Catalog) {
 	t.Helper()
-	if heads.Title != cat.Title || heads.Version != cat.Version || !reflect.DeepEqual(heads.Extensions, cat.Extensions) {
+	if heads.Title() != cat.Title() || heads.Version() != cat.Version() || !reflect.DeepEqual(heads.Extensions(), cat.Extensions()) {
 		t.Fatalf("census: title %q, version %q, extensions %v; catalog %q, %q, %v",
-			heads.Title, heads.Version, heads.Extensions, cat.Title, cat.Version, cat.Extensions)
+			heads.Title(), heads.Version(), heads.Extensions(), cat.Title(), cat.Version(), cat.Extensions())
 	}
-	if len(heads.Operations) != len(cat.Operations) {
-		t.Fatalf("census lists %d operations, the catalog %d", len(heads.Operations), len(cat.Operations))
+	if len(heads.Operations()) != len(cat.Operations()) {
+		t.Fatalf("census lists %d operations, the catalog %d", len(heads.Operations()), len(cat.Operations()))
 	}
-	for i, op := range cat.Operations {
-		c := heads.Operations[i]
+	for i, op := range cat.Operations() {
+		c := heads.Operations()[i]
 		if c.Name != op.Name || c.Method != op.Method || c.Path != op.Path || c.OperationID != op.OperationID ||
 			c.Summary != op.Summary || !slices.Equal(c.Tags, op.Tags) {
 			t.Fatalf("operation %d: census %s %s %s %q %v, catalog %s %s %s %q %v", i,

@@ -224,7 +224,7 @@ func (c *compiler) members(obj []byte) []member {
 // compile builds the catalog; c.problem tells whether it is exact.
 func (c *compiler) compile(source string) *tools.Catalog {
 	root := c.fields(c.d)
-	cat := &tools.Catalog{Source: source}
+	cat := tools.CatalogSpec{Source: source}
 	if info := root["info"]; isObject(info) {
 		f := c.fields(info)
 		cat.Title, cat.Version = rawStr(f["title"]), rawStr(f["version"])
@@ -237,7 +237,7 @@ func (c *compiler) compile(source string) *tools.Catalog {
 	}
 	paths := root["paths"]
 	if !isObject(paths) {
-		return cat
+		return cat.Build()
 	}
 	items := 0
 	c.eachPathItem(paths, func(path string, item map[string][]byte) {
@@ -253,8 +253,8 @@ func (c *compiler) compile(source string) *tools.Catalog {
 	tools.AssignNames(cat.Operations)
 	// The input schemas configParams rebuilds are shared as the others are (and as a
 	// cached catalog's are when decoded).
-	secret.ConfigParams(cat, c.inputs.Of)
-	return cat
+	secret.ConfigParams(&cat, c.inputs.Of)
+	return cat.Build()
 }
 
 // dropEvery is how many path items are compiled between two drops of a mapped spec's

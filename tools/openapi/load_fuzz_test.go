@@ -53,7 +53,7 @@ var toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
 func checkCatalog(t *testing.T, cat *tools.Catalog) {
 	t.Helper()
 	names := map[string]bool{}
-	for _, o := range cat.Operations {
+	for _, o := range cat.Operations() {
 		if !toolNameRE.MatchString(o.Name) {
 			t.Fatalf("%s: tool name %q is not ^[A-Za-z0-9_.-]{1,64}$", o.Key(), o.Name)
 		}
@@ -128,10 +128,12 @@ func FuzzLoadSpec(f *testing.F) {
 		if _, err := fuzzLoader(t).load(data, info); err != nil || info.Version != version {
 			t.Fatalf("the scan read version %q, the precise path %q (%v)", version, info.Version, err)
 		}
-		if len(precise.Warnings) > 0 {
-			t.Fatalf("the direct compiler accepted a spec the precise path normalises: %q", precise.Warnings)
+		if len(precise.Warnings()) > 0 {
+			t.Fatalf("the direct compiler accepted a spec the precise path normalises: %q", precise.Warnings())
 		}
-		precise.Source, precise.Warnings = fast.Source, fast.Warnings
+		spec := precise.Spec()
+		spec.Source, spec.Warnings = fast.Source(), fast.Warnings()
+		precise = spec.Build()
 		if a, b := marshalCatalog(t, fast), marshalCatalog(t, precise); !bytes.Equal(a, b) {
 			t.Fatalf("the two compilers give different catalogs:\ndirect  %s\nprecise %s", a, b)
 		}

@@ -108,7 +108,7 @@ func compilePrecise(l *specLoader, data []byte) (cat *tools.Catalog, cacheable b
 	// Skeletons are memoised here too: without it, a response whose objects each hold
 	// several others is converted once per path to every part (see memo.go).
 	c.findRecursive(refsIn(doc))
-	cat = c.compile(l.source)
-	cat.Warnings = info.Warnings
-	return cat, !lr.external, nil
+	spec := c.compile(l.source).Spec()
+	spec.Warnings = info.Warnings
+	return spec.Build(), !lr.external, nil
 }

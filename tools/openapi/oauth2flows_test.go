@@ -32,7 +32,7 @@ func TestOAuth2TokenURLFromFlows(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if s := cat.SecuritySchemes["o"]; s == nil || s.TokenURL != c.want {
+				if s := cat.SecuritySchemes()["o"]; s == nil || s.TokenURL != c.want {
 					t.Errorf("%s: scheme %+v, want token URL %q", pass, s, c.want)
 				}
 			}

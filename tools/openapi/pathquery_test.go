@@ -106,7 +106,7 @@ func TestPathKeyQueryStrings(t *testing.T) {
 			if !slices.Equal(query, tc.query) || !slices.Equal(required, tc.required) {
 				t.Errorf("query parameters %v (required %v), want %v (required %v)", query, required, tc.query, tc.required)
 			}
-			req, err := upstream.BuildRequest(context.Background(), cat, op, tc.args, cat.BaseURL, secret.Credentials{})
+			req, err := upstream.BuildRequest(context.Background(), cat, op, tc.args, cat.BaseURL(), secret.Credentials{})
 			if err != nil {
 				t.Fatal(err)
 			}

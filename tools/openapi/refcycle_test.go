@@ -67,13 +67,13 @@ func TestRefCycles(t *testing.T) {
 					return
 				}
 				var op *tools.Operation
-				for _, o := range cat.Operations {
+				for _, o := range cat.Operations() {
 					if o.OperationID == "useA" {
 						op = o
 					}
 				}
 				if op == nil {
-					t.Fatalf("no operation useA among %d", len(cat.Operations))
+					t.Fatalf("no operation useA among %d", len(cat.Operations()))
 				}
 				data, err := json.Marshal(op.InputSchema)
 				if err != nil {

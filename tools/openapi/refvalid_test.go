@@ -38,13 +38,13 @@ func TestLoadValidRefUses(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(cat.Operations) < tc.minOps {
-				t.Fatalf("%d operations, want at least %d", len(cat.Operations), tc.minOps)
+			if len(cat.Operations()) < tc.minOps {
+				t.Fatalf("%d operations, want at least %d", len(cat.Operations()), tc.minOps)
 			}
-			if tc.want != "" && !loadContains(cat.Warnings, tc.want) {
-				t.Errorf("warnings %q lack %q", cat.Warnings, tc.want)
+			if tc.want != "" && !loadContains(cat.Warnings(), tc.want) {
+				t.Errorf("warnings %q lack %q", cat.Warnings(), tc.want)
 			}
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				want, ok := tc.argType[op.OperationID]
 				if !ok {
 					continue

@@ -167,7 +167,7 @@ func FuzzBuildRequest(f *testing.F) {
 		{"postText", `{"body": "plain text"}`},
 		{"patchXML", `{"body": "<a/>"}`},
 	} {
-		idx := slices.IndexFunc(cat.Operations, func(o *tools.Operation) bool { return o.OperationID == seed.op })
+		idx := slices.IndexFunc(cat.Operations(), func(o *tools.Operation) bool { return o.OperationID == seed.op })
 		if idx < 0 {
 			f.Fatalf("no operation %s", seed.op)
 		}
@@ -175,7 +175,7 @@ func FuzzBuildRequest(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, opIndex uint8, data []byte, useNumber bool) {
 		cat := fuzzArgsCatalog(t)
-		op := cat.Operations[int(opIndex)%len(cat.Operations)]
+		op := cat.Operations()[int(opIndex)%len(cat.Operations())]
 		dec := json.NewDecoder(bytes.NewReader(data))
 		if useNumber {
 			dec.UseNumber()

@@ -29,7 +29,7 @@ func TestSchemaCeilings(t *testing.T) {
 		t.Run(route, func(t *testing.T) {
 			cat := compileRoute(t, explodeSpec, route, false)
 			cut := map[string]bool{}
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				data, err := json.Marshal(op.InputSchema)
 				if err != nil {
 					t.Fatal(err)
@@ -55,13 +55,13 @@ func TestSchemaCeilings(t *testing.T) {
 				}
 			}
 			// A level cut for size still says what it requires.
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				if op.OperationID == "postLevels" && !cutRequires(op.Body.Schema, "name") {
 					t.Errorf("postLevels: no cut level keeps its required name: %v", op.Body.Schema)
 				}
 			}
 			// The top level is never cut: each of Wide's properties is an argument.
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				if op.OperationID != "putWide" {
 					continue
 				}
@@ -154,7 +154,7 @@ func TestSchemaCeilingsShareConversions(t *testing.T) {
 		t.Fatal("the direct compiler refused the spec")
 	}
 	got := map[string]any{}
-	for _, p := range cat.Operations[0].Params {
+	for _, p := range cat.Operations()[0].Params {
 		got[p.Name] = p.Schema["description"]
 	}
 	if got["from"] != "First day." || got["to"] != "Last day." {
@@ -214,7 +214,7 @@ func TestSkeletonCeiling(t *testing.T) {
 	for _, route := range []string{"direct", "precise"} {
 		t.Run(route, func(t *testing.T) {
 			cat := compileRoute(t, path, route, false)
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				n := treeNodes(op.Response)
 				if n > 2*maxSkeletonNodes {
 					t.Errorf("%s: response skeleton of %d nodes as a tree, over twice the ceiling of %d", op.OperationID, n, maxSkeletonNodes)
@@ -261,10 +261,10 @@ func BenchmarkCompileGiants(b *testing.B) {
 				}
 			}
 			total := 0
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				total += jsonSize(op.InputSchema)
 			}
-			b.ReportMetric(float64(total)/float64(len(cat.Operations)), "input-B/tool")
+			b.ReportMetric(float64(total)/float64(len(cat.Operations())), "input-B/tool")
 			b.ReportMetric(float64(total), "input-B/catalog")
 		})
 	}

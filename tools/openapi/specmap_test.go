@@ -77,8 +77,8 @@ func TestMappedSpecCompilesAsRead(t *testing.T) {
 			if errA != nil || errB != nil {
 				t.Fatalf("encode: %v, %v", errA, errB)
 			}
-			if len(mapped.Operations) != 1500 || string(a) != string(b) {
-				t.Fatalf("mapped: %d operations, %d bytes encoded; read: %d operations, %d bytes", len(mapped.Operations), len(a), len(read.Operations), len(b))
+			if len(mapped.Operations()) != 1500 || string(a) != string(b) {
+				t.Fatalf("mapped: %d operations, %d bytes encoded; read: %d operations, %d bytes", len(mapped.Operations()), len(a), len(read.Operations()), len(b))
 			}
 		})
 	}

@@ -62,7 +62,7 @@ func CredentialsFromEnv(c *tools.Catalog, environ []string) Credentials {
 	if c == nil {
 		return cred
 	}
-	for name, s := range c.SecuritySchemes {
+	for name, s := range c.SecuritySchemes() {
 		if v := env[AuthEnvVar(name)]; v != "" {
 			cred.Schemes[name] = v
 			cred.Sources[name] = AuthEnvVar(name)
@@ -179,7 +179,7 @@ func securityFor(cat *tools.Catalog, op *tools.Operation) []tools.SecurityRequir
 		return op.Security
 	}
 	if cat != nil {
-		return cat.Security
+		return cat.Security()
 	}
 	return nil
 }
@@ -239,7 +239,7 @@ func MissingCredentials(cat *tools.Catalog, op *tools.Operation, cred Credential
 	}
 	var schemes map[string]*tools.SecurityScheme
 	if cat != nil {
-		schemes = cat.SecuritySchemes
+		schemes = cat.SecuritySchemes()
 	}
 	for _, r := range reqs {
 		if len(r) == 0 || requirementMet(r, schemes, func(name string, s *tools.SecurityScheme) bool {
@@ -275,7 +275,7 @@ func headerCarries(h http.Header, s *tools.SecurityScheme) bool {
 func ApplyAuth(req *http.Request, cat *tools.Catalog, op *tools.Operation, cred Credentials) error {
 	var schemes map[string]*tools.SecurityScheme
 	if cat != nil {
-		schemes = cat.SecuritySchemes
+		schemes = cat.SecuritySchemes()
 	}
 	if r, ok := chooseRequirement(securityFor(cat, op), schemes, cred); ok {
 		names := make([]string, 0, len(r))

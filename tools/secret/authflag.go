@@ -43,22 +43,22 @@ func ParseAuthFlag(v string) (*tools.SecurityScheme, error) {
 // secures requires s: --auth says how the key goes where the spec is silent, and leaves
 // alone what the spec declares.
 func WithFlagAuth(cat *tools.Catalog, s *tools.SecurityScheme) *tools.Catalog {
-	out := cat.Clone()
-	out.SecuritySchemes = make(map[string]*tools.SecurityScheme, len(cat.SecuritySchemes)+1)
-	for k, v := range cat.SecuritySchemes {
+	out := cat.Clone().Spec()
+	out.SecuritySchemes = make(map[string]*tools.SecurityScheme, len(cat.SecuritySchemes())+1)
+	for k, v := range cat.SecuritySchemes() {
 		out.SecuritySchemes[k] = v
 	}
 	out.SecuritySchemes[FlagScheme] = s
 	flagged := []tools.SecurityRequirement{{FlagScheme: nil}}
 	for _, op := range out.Operations {
-		if !securedBySpec(securityFor(cat, op), cat.SecuritySchemes) {
+		if !securedBySpec(securityFor(cat, op), cat.SecuritySchemes()) {
 			op.Security = flagged
 		}
 	}
-	if !securedBySpec(cat.Security, cat.SecuritySchemes) {
+	if !securedBySpec(cat.Security(), cat.SecuritySchemes()) {
 		out.Security = flagged
 	}
-	return out
+	return out.Build()
 }
 
 // securedBySpec reports requirements of which one names a scheme askapi can send.
@@ -75,7 +75,7 @@ func securedBySpec(reqs []tools.SecurityRequirement, schemes map[string]*tools.S
 
 // DeclaresAuth reports whether the spec declares any security scheme askapi can send.
 func DeclaresAuth(cat *tools.Catalog) bool {
-	for _, s := range cat.SecuritySchemes {
+	for _, s := range cat.SecuritySchemes() {
 		if supportedScheme(s) {
 			return true
 		}

@@ -13,7 +13,7 @@ import (
 func CredentialsUsed(cat *tools.Catalog, op *tools.Operation, cred Credentials) []string {
 	var schemes map[string]*tools.SecurityScheme
 	if cat != nil {
-		schemes = cat.SecuritySchemes
+		schemes = cat.SecuritySchemes()
 	}
 	var out []string
 	if r, ok := chooseRequirement(securityFor(cat, op), schemes, cred); ok {

@@ -86,7 +86,7 @@ func snakeWords(s string) string {
 // security of its own (GoToWebinar's "Access token"): ignoring it would send the call
 // without one. An operation changed gets its input schema from inputSchemaFor (the
 // compiler's, which shares one per content).
-func ConfigParams(cat *tools.Catalog, inputSchemaFor func(*tools.Operation) map[string]any) {
+func ConfigParams(cat *tools.CatalogSpec, inputSchemaFor func(*tools.Operation) map[string]any) {
 	// Only the spec's own schemes say a parameter is a credential: those made below for
 	// credential parameters must not turn a same-named argument elsewhere into one.
 	declared := make(map[string]*tools.SecurityScheme, len(cat.SecuritySchemes))
@@ -96,7 +96,7 @@ func ConfigParams(cat *tools.Catalog, inputSchemaFor func(*tools.Operation) map[
 	for _, op := range cat.Operations {
 		var keep []*tools.Param
 		var creds []*tools.Param
-		secured := len(securityFor(cat, op)) > 0
+		secured := len(specSecurity(cat, op)) > 0
 		for _, p := range op.Params {
 			switch {
 			case p.In == "header" && strings.EqualFold(p.Name, "authorization") && !secured:
@@ -128,7 +128,7 @@ func DropConfiguredHeaders(cat *tools.Catalog, headers http.Header) {
 	if len(headers) == 0 {
 		return
 	}
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		var keep []*tools.Param
 		for _, p := range op.Params {
 			if p.In == "header" && headers.Get(p.Name) != "" {
@@ -160,7 +160,7 @@ func schemeParam(schemes map[string]*tools.SecurityScheme, p *tools.Param) strin
 // requireParamScheme adds an apiKey scheme for a credential parameter (reusing a declared
 // scheme that already carries it) and makes the operation require it, in every
 // alternative.
-func requireParamScheme(cat *tools.Catalog, op *tools.Operation, p *tools.Param) {
+func requireParamScheme(cat *tools.CatalogSpec, op *tools.Operation, p *tools.Param) {
 	name := schemeParam(cat.SecuritySchemes, p)
 	if name == "" {
 		name = p.Name
@@ -172,7 +172,7 @@ func requireParamScheme(cat *tools.Catalog, op *tools.Operation, p *tools.Param)
 		}
 		cat.SecuritySchemes[name] = &tools.SecurityScheme{Name: name, Type: "apiKey", In: p.In, ParamName: p.Name}
 	}
-	reqs := securityFor(cat, op)
+	reqs := specSecurity(cat, op)
 	if !p.Required {
 		// An optional credential is another way in (Google's key: "Required unless you
 		// provide an OAuth 2.0 token"): an alternative of its own, never a demand added to
@@ -211,4 +211,12 @@ func requireParamScheme(cat *tools.Catalog, op *tools.Operation, p *tools.Param)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) < len(out[j]) })
 	op.Security = out
+}
+
+// specSecurity is securityFor on a catalog being built.
+func specSecurity(cat *tools.CatalogSpec, op *tools.Operation) []tools.SecurityRequirement {
+	if op.Security != nil {
+		return op.Security
+	}
+	return cat.Security
 }

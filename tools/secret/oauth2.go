@@ -93,7 +93,7 @@ func (t *OAuth2Tokens) serves(s *tools.SecurityScheme) bool {
 
 // ServesAny reports whether the store can get a token for any scheme of the catalog.
 func (t *OAuth2Tokens) ServesAny(cat *tools.Catalog) bool {
-	for _, s := range cat.SecuritySchemes {
+	for _, s := range cat.SecuritySchemes() {
 		if t.serves(s) {
 			return true
 		}

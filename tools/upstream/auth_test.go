@@ -13,7 +13,7 @@ import (
 )
 
 func authCatalog() *tools.Catalog {
-	return &tools.Catalog{SecuritySchemes: map[string]*tools.SecurityScheme{
+	return tools.CatalogSpec{SecuritySchemes: map[string]*tools.SecurityScheme{
 		"api_key":   {Name: "api_key", Type: "apiKey", In: "query", ParamName: "api_key"},
 		"headerKey": {Name: "headerKey", Type: "apiKey", In: "header", ParamName: "X-API-Key"},
 		"cookieKey": {Name: "cookieKey", Type: "apiKey", In: "cookie", ParamName: "sid"},
@@ -21,7 +21,7 @@ func authCatalog() *tools.Catalog {
 		"basic":     {Name: "basic", Type: "http", Scheme: "basic"},
 		"oauth_2_0": {Name: "oauth_2_0", Type: "oauth2"},
 		"oidc":      {Name: "oidc", Type: "openIdConnect"},
-	}}
+	}}.Build()
 }
 
 func TestAuthSchemes(t *testing.T) {
@@ -42,7 +42,11 @@ func TestAuthSchemes(t *testing.T) {
 	}
 	for _, c := range cases {
 		cat := authCatalog()
-		cat.Security = []tools.SecurityRequirement{{c.scheme: nil}}
+		{
+			spec := cat.Spec()
+			spec.Security = []tools.SecurityRequirement{{c.scheme: nil}}
+			cat = spec.Build()
+		}
 		op := &tools.Operation{Method: "GET", Path: "/x"}
 		req, err := BuildRequest(context.Background(), cat, op, nil, "http://h", secret.Credentials{Schemes: map[string]string{c.scheme: c.secret}})
 		if err != nil {
@@ -80,7 +84,11 @@ func TestAuthRequirementChoice(t *testing.T) {
 	}
 	for _, c := range cases {
 		cat := authCatalog()
-		cat.Security = c.catSec
+		{
+			spec := cat.Spec()
+			spec.Security = c.catSec
+			cat = spec.Build()
+		}
 		op := &tools.Operation{Method: "GET", Path: "/x", Security: c.opSec}
 		req, err := BuildRequest(context.Background(), cat, op, nil, "http://h", secret.Credentials{Schemes: c.creds})
 		if err != nil {
@@ -94,7 +102,11 @@ func TestAuthRequirementChoice(t *testing.T) {
 
 func TestAuthHeadersAndArgumentsCannotShadow(t *testing.T) {
 	cat := authCatalog()
-	cat.Security = []tools.SecurityRequirement{{"api_key": nil}}
+	{
+		spec := cat.Spec()
+		spec.Security = []tools.SecurityRequirement{{"api_key": nil}}
+		cat = spec.Build()
+	}
 	op := &tools.Operation{Method: "GET", Path: "/x", Params: []*tools.Param{{Name: "api_key", Arg: "api_key", In: "query"}}}
 	cred := secret.Credentials{Schemes: map[string]string{"api_key": "real"}}
 	if err := cred.AddHeader("Authorization: Bearer from-flag"); err != nil {
@@ -166,7 +178,11 @@ func containsString(list []string, s string) bool {
 
 func TestAuthMissingCredentials(t *testing.T) {
 	cat := authCatalog()
-	cat.Security = []tools.SecurityRequirement{{"oauth_2_0": nil}}
+	{
+		spec := cat.Spec()
+		spec.Security = []tools.SecurityRequirement{{"oauth_2_0": nil}}
+		cat = spec.Build()
+	}
 	op := &tools.Operation{Method: "GET", Path: "/me"}
 	if got := secret.MissingCredentials(cat, op, secret.Credentials{}); !reflect.DeepEqual(got, []string{"oauth_2_0"}) {
 		t.Errorf("missing = %v", got)
@@ -177,7 +193,11 @@ func TestAuthMissingCredentials(t *testing.T) {
 	if got := secret.MissingCredentials(cat, op, secret.Credentials{Headers: http.Header{"Authorization": {"Bearer t"}}}); got != nil {
 		t.Errorf("missing with --header = %v", got)
 	}
-	cat.Security = append(cat.Security, tools.SecurityRequirement{})
+	{
+		spec := cat.Spec()
+		spec.Security = append(cat.Security(), tools.SecurityRequirement{})
+		cat = spec.Build()
+	}
 	if got := secret.MissingCredentials(cat, op, secret.Credentials{}); got != nil {
 		t.Errorf("missing with anonymous allowed = %v", got)
 	}
@@ -186,10 +206,10 @@ func TestAuthMissingCredentials(t *testing.T) {
 // TMDB sends its key in the query: the server must get it, the Call record must not show it.
 func TestAuthTMDBQueryKeyRedactedInCall(t *testing.T) {
 	srv, got := captureServer(t)
-	cat := &tools.Catalog{
+	cat := tools.CatalogSpec{
 		SecuritySchemes: map[string]*tools.SecurityScheme{"api_key": {Name: "api_key", Type: "apiKey", In: "query", ParamName: "api_key"}},
 		Security:        []tools.SecurityRequirement{{"api_key": nil}},
-	}
+	}.Build()
 	op := &tools.Operation{Method: "GET", Path: "/search/person", Params: []*tools.Param{{Name: "query", Arg: "query", In: "query"}}}
 	cred := secret.CredentialsFromEnv(cat, []string{"ASKAPI_AUTH_API_KEY=0123456789abcdef"})
 	req, err := BuildRequest(context.Background(), cat, op, map[string]any{"query": "Sofia Coppola"}, srv.URL+"/3", cred)
@@ -215,14 +235,14 @@ func TestAuthTMDBQueryKeyRedactedInCall(t *testing.T) {
 // TestGenericKeyNotForUserNames: ASKAPI_API_KEY goes to every scheme without its own
 // variable except one that carries a user name; a scheme named for the user's key is a key.
 func TestGenericKeyNotForUserNames(t *testing.T) {
-	cat := &tools.Catalog{SecuritySchemes: map[string]*tools.SecurityScheme{
+	cat := tools.CatalogSpec{SecuritySchemes: map[string]*tools.SecurityScheme{
 		"userApiKey_request_header_": {Type: "apiKey", In: "header", ParamName: "auth-token"},
 		"api_key":                    {Type: "apiKey", In: "header", ParamName: "Api-Key"},
 		"api_username":               {Type: "apiKey", In: "header", ParamName: "Api-Username"},
 		"user":                       {Type: "apiKey", In: "query", ParamName: "login"},
 		"user_token":                 {Type: "apiKey", In: "query", ParamName: "token"},
 		"own":                        {Type: "apiKey", In: "header", ParamName: "X-Own"},
-	}}
+	}}.Build()
 	got := secret.CredentialsFromEnv(cat, []string{secret.GenericAuthEnvVar + "=k", secret.AuthEnvVar("own") + "=o"}).Schemes
 	want := map[string]string{"userApiKey_request_header_": "k", "api_key": "k", "user_token": "k", "own": "o"}
 	if !reflect.DeepEqual(got, want) {

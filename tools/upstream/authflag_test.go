@@ -57,17 +57,21 @@ func TestWithFlagAuth(t *testing.T) {
 	cat := authCatalog()
 	declared := &tools.Operation{Method: "GET", Path: "/keyed", Security: []tools.SecurityRequirement{{"headerKey": nil}}}
 	open := &tools.Operation{Method: "GET", Path: "/open"}
-	cat.Operations = []*tools.Operation{declared, open}
+	{
+		spec := cat.Spec()
+		spec.Operations = []*tools.Operation{declared, open}
+		cat = spec.Build()
+	}
 	s, _ := secret.ParseAuthFlag("bearer")
 	out := secret.WithFlagAuth(cat, s)
-	if open.Security != nil || cat.SecuritySchemes[secret.FlagScheme] != nil {
+	if open.Security != nil || cat.SecuritySchemes()[secret.FlagScheme] != nil {
 		t.Fatal("WithFlagAuth changed the catalog it was given")
 	}
 	cred := secret.Credentials{Schemes: map[string]string{"headerKey": "hk", secret.FlagScheme: "tok"}}
 	for _, c := range []struct {
 		op            *tools.Operation
 		key, authzHdr string
-	}{{out.Operations[0], "hk", ""}, {out.Operations[1], "", "Bearer tok"}} {
+	}{{out.Operations()[0], "hk", ""}, {out.Operations()[1], "", "Bearer tok"}} {
 		req, err := BuildRequest(context.Background(), out, c.op, nil, "http://h", cred)
 		if err != nil {
 			t.Fatal(err)
@@ -80,7 +84,11 @@ func TestWithFlagAuth(t *testing.T) {
 
 func TestCredentialsUsedNamesVariables(t *testing.T) {
 	cat := authCatalog()
-	cat.Security = []tools.SecurityRequirement{{"basic": nil}, {"bearer": nil}}
+	{
+		spec := cat.Spec()
+		spec.Security = []tools.SecurityRequirement{{"basic": nil}, {"bearer": nil}}
+		cat = spec.Build()
+	}
 	cred := secret.CredentialsFromEnv(cat, []string{"ASKAPI_API_KEY=sk_test_x"})
 	_ = cred.AddHeader("X-Tenant: acme")
 	got := strings.Join(secret.CredentialsUsed(cat, &tools.Operation{Method: "GET", Path: "/x"}, cred), "; ")

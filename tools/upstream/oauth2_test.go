@@ -134,8 +134,8 @@ func TestOAuth2RenewsRefusedToken(t *testing.T) {
 		w.WriteHeader(200)
 	}))
 	defer api.Close()
-	cat := &tools.Catalog{SecuritySchemes: map[string]*tools.SecurityScheme{"oauth": {Name: "oauth", Type: "oauth2", TokenURL: ts.URL}},
-		Security: []tools.SecurityRequirement{{"oauth": {"read"}}}}
+	cat := tools.CatalogSpec{SecuritySchemes: map[string]*tools.SecurityScheme{"oauth": {Name: "oauth", Type: "oauth2", TokenURL: ts.URL}},
+		Security: []tools.SecurityRequirement{{"oauth": {"read"}}}}.Build()
 	tokens := secret.NewOAuth2Tokens(secret.OAuth2Settings{ClientID: "app", ClientSecret: "s3cret-of-the-app"})
 	cred := secret.Credentials{OAuth2: tokens}
 	client := &http.Client{Transport: tokens.Transport(nil)}

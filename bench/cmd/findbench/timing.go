@@ -49,7 +49,7 @@ func timeFind(spec string, rounds int) error {
 	sort.Slice(calls, func(i, j int) bool { return calls[i] < calls[j] })
 	at := func(q float64) time.Duration { return calls[min(len(calls)-1, int(q*float64(len(calls))))] }
 	fmt.Printf("%s: %d operations; first call (index built) %.1f ms (%.1f ms of CPU); %d calls after: median %.2f ms, p99 %.2f ms\n",
-		spec, len(cat.Operations), ms(first), ms(firstCPU), len(calls), ms(at(0.5)), ms(at(0.99)))
+		spec, len(cat.Operations()), ms(first), ms(firstCPU), len(calls), ms(at(0.5)), ms(at(0.99)))
 	return nil
 }
 

@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // recordSpec is Vercel's DNS record body in small: the type is the body's own property,
@@ -25,7 +25,7 @@ func TestAlternativeRequiredIsAsked(t *testing.T) {
 	if err := os.WriteFile(file, []byte(recordSpec), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cat, err := tools.LoadCatalog(context.Background(), file, tools.LoadOptions{NoCache: true})
+	cat, err := openapi.LoadCatalog(context.Background(), file, openapi.LoadOptions{NoCache: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,9 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // When the API refuses a call and its answer says which input was wrong, the person is
@@ -43,7 +44,7 @@ func FromAPIError(c Call, r APIRefusal) []Question {
 	if !refusedStatuses[r.Status] {
 		return nil
 	}
-	e := tools.ReadAPIError(r.Body)
+	e := upstream.ReadAPIError(r.Body)
 	var qs []Question
 	seen := map[string]bool{}
 	add := func(arg, msg, apiField string) {
@@ -195,11 +196,11 @@ var envelopeWords = map[string]bool{"body": true, "query": true, "path": true, "
 // "". Leading envelope words are skipped; the first other segment must name an argument
 // (a nested one is reached through its top-level property), else, when the operation
 // sends a whole body as one argument, that argument holds it.
-func argForField(op *tools.Operation, fe tools.FieldError) string {
+func argForField(op *tools.Operation, fe upstream.FieldError) string {
 	if arg := matchArg(op, strings.TrimSpace(fe.Field), fe.In); arg != "" {
 		return arg // a wire name that holds brackets or dots: page[size]
 	}
-	segs := tools.FieldPath(fe.Field)
+	segs := upstream.FieldPath(fe.Field)
 	for i, seg := range segs {
 		if arg := matchArg(op, seg, fe.In); arg != "" {
 			return arg
@@ -270,7 +271,7 @@ func mentionedArgs(op *tools.Operation, things map[string]string, msg string) []
 	words := map[string]bool{}
 	for _, w := range strings.FieldsFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) {
 		words[normalName(w)] = true
-		words[reverse.Singular(w)] = true
+		words[lexicon.Singular(w)] = true
 	}
 	var out []string
 	for _, arg := range argNames(op) {
@@ -278,7 +279,7 @@ func mentionedArgs(op *tools.Operation, things map[string]string, msg string) []
 		h := Human(arg)
 		switch {
 		case len(n) < 2 || strings.HasPrefix(arg, "_"):
-		case words[n], words[reverse.Singular(strings.ToLower(arg))]:
+		case words[n], words[lexicon.Singular(strings.ToLower(arg))]:
 			out = append(out, arg)
 		case strings.Contains(h, " ") && wordsAt(lower, h):
 			out = append(out, arg)
@@ -342,7 +343,7 @@ func onlyPathIdentifier(op *tools.Operation) string {
 
 // notFoundAnswer reports whether a 404 says the thing is missing: an empty body, or a
 // message that says so. An HTML page (a wrong base URL's 404) says nothing about it.
-func notFoundAnswer(r APIRefusal, e tools.APIError) bool {
+func notFoundAnswer(r APIRefusal, e upstream.APIError) bool {
 	if strings.Contains(strings.ToLower(r.ContentType), "html") {
 		return false
 	}
@@ -361,7 +362,7 @@ var notFoundWords = map[string]bool{"not": true, "found": true, "no": true, "suc
 // found ("not found", "404 Not Found"): the question says that already, in words that
 // name the thing.
 func onlyNotFound(quote string) bool {
-	words := reverse.Words(quote)
+	words := lexicon.Words(quote)
 	for _, w := range words {
 		if !notFoundWords[w] {
 			return false

@@ -28,6 +28,9 @@ type Call struct {
 	FromUser map[string]bool
 	// Now anchors relative dates ("today") in the grounding check.
 	Now time.Time
+	// Validators caches the compiled input schemas of the catalog Op belongs to; nil
+	// compiles Op's afresh.
+	Validators *Validators
 }
 
 // field is the field for arg, with what it names.
@@ -80,7 +83,7 @@ func Check(c Call) ([]Question, error) {
 			given[k] = v
 		}
 	}
-	problems, err := validate(c.Op, given)
+	problems, err := validate(c.Validators, c.Op, given)
 	if err != nil {
 		return nil, err
 	}
@@ -112,12 +115,13 @@ func Check(c Call) ([]Question, error) {
 			}
 		}
 		given := capFirst(quoteGiven(valueAt(c.Args[p.field], p.path), examplesOf(c.Op, p.field)))
-		if len(q.Options) > 0 {
+		switch {
+		case len(q.Options) > 0:
 			// Ask already lists the choices; the validator's message would repeat them.
 			q.Question = fmt.Sprintf("%s (%s is not one of them.)", Ask(c.Op, f), given)
-		} else if nestedField(p.path) {
+		case nestedField(p.path):
 			q.Question = fmt.Sprintf("%s (%s at %s cannot be used: %s.)", Ask(c.Op, f), given, strings.TrimPrefix(p.path, "/"), p.said)
-		} else {
+		default:
 			q.Question = fmt.Sprintf("%s (%s cannot be used: %s.)", Ask(c.Op, f), given, p.said)
 		}
 		if p.field == "" {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // ctCatalog loads and builds a shared spec; annotate widens resolvable arguments as the
@@ -23,7 +24,7 @@ func ctCatalog(t *testing.T, name string, annotate bool) (*tools.Catalog, *rever
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("shared spec not available: %v", err)
 	}
-	cat, err := tools.LoadCatalog(context.Background(), path, tools.LoadOptions{NoCache: true})
+	cat, err := openapi.LoadCatalog(context.Background(), path, openapi.LoadOptions{NoCache: true})
 	if err != nil {
 		t.Fatalf("LoadCatalog %s: %v", name, err)
 	}
@@ -244,7 +245,7 @@ func TestCheckAsksForThingsNotIDs(t *testing.T) {
 		t.Run(spec, func(t *testing.T) {
 			cat, g := ctCatalog(t, spec, true)
 			asked := 0
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				res := g.Resources(op)
 				if len(res) == 0 {
 					continue

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"github.com/askapi/askapi/clarify/seal"
 	"reflect"
 	"testing"
 	"time"
@@ -38,7 +39,7 @@ func fuzzSealer(t testing.TB, secret string, now time.Time) *Sealer {
 // token the key did not seal is caught.
 func openIndependently(token, secret string) bool {
 	raw, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(raw) < 1+12+16 || raw[0] != tokenVersion {
+	if err != nil || len(raw) < 1+12+16 || raw[0] != seal.TokenVersion {
 		return false
 	}
 	key := sha256.Sum256([]byte("askapi continuation v1\x00" + secret))
@@ -77,7 +78,7 @@ func FuzzContinuationOpen(f *testing.F) {
 			if canon := base64.RawURLEncoding.EncodeToString(raw); canon != token {
 				t.Fatalf("Open accepted %q, another spelling of the sealed token %q", token, canon)
 			}
-			if _, err := b.Open(token); !errors.Is(err, ErrTampered) {
+			if _, err := b.Open(token); !errors.Is(err, seal.ErrTampered) {
 				t.Fatalf("a token sealed with one key opened with another (err %v)", err)
 			}
 			if st.Expires < fuzzEpoch.Unix() {
@@ -99,11 +100,11 @@ func FuzzContinuationOpen(f *testing.F) {
 			if _, err := a.Open(token[:len(token)-1]); err == nil {
 				t.Fatal("a truncated token opens")
 			}
-		case errors.Is(err, ErrExpired):
+		case errors.Is(err, seal.ErrExpired):
 			if !openIndependently(token, fuzzKey) {
 				t.Fatalf("a token the key does not authenticate was read as expired: %q", token)
 			}
-		case errors.Is(err, ErrTampered):
+		case errors.Is(err, seal.ErrTampered):
 		default:
 			t.Fatalf("Open failed with %v, neither tampered nor expired", err)
 		}
@@ -127,7 +128,7 @@ func FuzzContinuationOpen(f *testing.F) {
 			t.Fatalf("opened state %+v, want %+v", got, want)
 		}
 		later := fuzzSealer(t, fuzzKey, fuzzEpoch.Add(31*time.Minute))
-		if _, err := later.Open(sealed); !errors.Is(err, ErrExpired) {
+		if _, err := later.Open(sealed); !errors.Is(err, seal.ErrExpired) {
 			t.Fatalf("a token past its lifetime opened (err %v)", err)
 		}
 	})

@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/clarify/seal"
+	"github.com/askapi/askapi/reverse/chain"
 )
 
 func ctSealer(t *testing.T, secret string, ttl time.Duration) *Sealer {
@@ -24,9 +25,9 @@ func ctState() State {
 	return State{
 		Op:   "GET /person/{person_id}/movie_credits",
 		Args: map[string]any{"person_id": "Jennifer", "page": 2.0},
-		Resolutions: map[string]reverse.Resolution{"person_id": {
-			Arg: "person_id", Resource: "person", Input: "Jennifer", Outcome: reverse.Ambiguous, Via: "GET /search/person",
-			Candidates: []reverse.Candidate{{ID: 72129.0, Label: "Jennifer Lawrence — Acting"}, {ID: 4491.0, Label: "Jennifer Aniston"}},
+		Resolutions: map[string]chain.Resolution{"person_id": {
+			Arg: "person_id", Resource: "person", Input: "Jennifer", Outcome: chain.Ambiguous, Via: "GET /search/person",
+			Candidates: []chain.Candidate{{ID: 72129.0, Label: "Jennifer Lawrence — Acting"}, {ID: 4491.0, Label: "Jennifer Aniston"}},
 		}},
 		Confirmed: map[string]bool{"createdBy": true},
 		Asked:     map[string]any{"comment": "test"},
@@ -88,17 +89,17 @@ func TestContinuationRejects(t *testing.T) {
 		at    time.Time
 		want  error
 	}{
-		{"version byte flipped", flip(0), s, start, ErrTampered},
-		{"nonce byte flipped", flip(3), s, start, ErrTampered},
-		{"ciphertext byte flipped", flip(len(raw) / 2), s, start, ErrTampered},
-		{"tag byte flipped", flip(len(raw) - 1), s, start, ErrTampered},
-		{"truncated", token[:len(token)-4], s, start, ErrTampered},
-		{"very short", token[:8], s, start, ErrTampered},
-		{"empty", "", s, start, ErrTampered},
-		{"not base64", "not a token!", s, start, ErrTampered},
-		{"another key", token, ctSealer(t, "another secret", time.Minute), start, ErrTampered},
-		{"random key", token, ctSealer(t, "", time.Minute), start, ErrTampered},
-		{"expired", token, s, start.Add(time.Minute + time.Second), ErrExpired},
+		{"version byte flipped", flip(0), s, start, seal.ErrTampered},
+		{"nonce byte flipped", flip(3), s, start, seal.ErrTampered},
+		{"ciphertext byte flipped", flip(len(raw) / 2), s, start, seal.ErrTampered},
+		{"tag byte flipped", flip(len(raw) - 1), s, start, seal.ErrTampered},
+		{"truncated", token[:len(token)-4], s, start, seal.ErrTampered},
+		{"very short", token[:8], s, start, seal.ErrTampered},
+		{"empty", "", s, start, seal.ErrTampered},
+		{"not base64", "not a token!", s, start, seal.ErrTampered},
+		{"another key", token, ctSealer(t, "another secret", time.Minute), start, seal.ErrTampered},
+		{"random key", token, ctSealer(t, "", time.Minute), start, seal.ErrTampered},
+		{"expired", token, s, start.Add(time.Minute + time.Second), seal.ErrExpired},
 		{"at the expiry second", token, s, start.Add(time.Minute), nil},
 	}
 	for _, tc := range cases {
@@ -134,8 +135,8 @@ func TestContinuationNoSecrets(t *testing.T) {
 			t.Errorf("token reveals %q", secret)
 		}
 	}
-	if ErrTampered.Error() == "" || strings.Contains(ErrTampered.Error(), "hunter2") {
-		t.Errorf("error text %q", ErrTampered)
+	if seal.ErrTampered.Error() == "" || strings.Contains(seal.ErrTampered.Error(), "hunter2") {
+		t.Errorf("error text %q", seal.ErrTampered)
 	}
 }
 
@@ -149,7 +150,7 @@ func TestContinuationDefaultTTL(t *testing.T) {
 		t.Errorf("within the default 30 minutes: %v", err)
 	}
 	s.now = func() time.Time { return start.Add(31 * time.Minute) }
-	if _, err := s.Open(token); !errors.Is(err, ErrExpired) {
+	if _, err := s.Open(token); !errors.Is(err, seal.ErrExpired) {
 		t.Errorf("after 31 minutes: %v", err)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/lexicon"
 )
 
 var (
@@ -77,7 +77,7 @@ func repeatsName(desc, name string) bool {
 	for _, w := range strings.Fields(strings.ToLower(name)) {
 		named[strings.TrimSuffix(w, "s")] = true
 	}
-	words := reverse.Words(desc)
+	words := lexicon.Words(desc)
 	for _, w := range words {
 		if !named[strings.TrimSuffix(w, "s")] && !articles[w] {
 			return false

@@ -8,14 +8,14 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/lexicon"
 )
 
 // Grounded reports whether v appears in what the person said, ignoring case, spacing and
 // punctuation, and accepting simple number and date forms (72129 and 72,129, "second"
 // and "twenty-one"; 2026-11-21 and "21 November 2026", "Nov 21", "today").
 func Grounded(v any, said string, now time.Time) bool {
-	text := reverse.Normal(said)
+	text := lexicon.Normal(said)
 	switch x := v.(type) {
 	case nil:
 		return true
@@ -25,7 +25,7 @@ func Grounded(v any, said string, now time.Time) bool {
 		if t, ok := parseDate(x); ok {
 			return dateMentioned(t, said, now)
 		}
-		s := reverse.Normal(x)
+		s := lexicon.Normal(x)
 		return s == "" || strings.Contains(text, s) || strings.Contains(strings.ReplaceAll(text, " ", ""), strings.ReplaceAll(s, " ", ""))
 	case float64, int, int64, json.Number:
 		return numberMentioned(fmt.Sprint(x), said)
@@ -43,7 +43,7 @@ func Grounded(v any, said string, now time.Time) bool {
 func numberMentioned(n, said string) bool {
 	if f, err := strconv.ParseFloat(n, 64); err == nil && f == float64(int64(f)) {
 		n = strconv.FormatInt(int64(f), 10)
-		if wordsMention(int64(f), reverse.Normal(said)) {
+		if wordsMention(int64(f), lexicon.Normal(said)) {
 			return true
 		}
 	}
@@ -79,7 +79,7 @@ func dateMentioned(t time.Time, said string, now time.Time) bool {
 	}
 	day := strconv.Itoa(t.Day())
 	month := strings.ToLower(t.Month().String())
-	words := strings.Fields(reverse.Normal(said))
+	words := strings.Fields(lexicon.Normal(said))
 	hasDay, hasMonth := false, false
 	for _, w := range words {
 		if w == day || w == day+"st" || w == day+"nd" || w == day+"rd" || w == day+"th" {

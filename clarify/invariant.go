@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -76,7 +77,7 @@ func HoldsWords(op *tools.Operation, slot reverse.Slot, v any) bool {
 // unresolvedWords is the question for a slot holding words: the thing is asked about
 // by what a person knows, and the assistant is told where the identifier can be found.
 func unresolvedWords(s Stop, slot reverse.Slot) Question {
-	thing := reverse.Display(slot.Resource)
+	thing := lexicon.Display(slot.Resource)
 	quoted := quoteGiven(s.Args[slot.Arg], examplesOf(s.Op, slot.Arg))
 	given := capFirst(quoted)
 	q := Question{Field: slot.Arg, Kind: Unresolved}
@@ -94,7 +95,7 @@ func unresolvedWords(s Stop, slot reverse.Slot) Question {
 	case len(cands) > 0:
 		q.Question = fmt.Sprintf("Which %s is %s? askapi could not look it up by that name, so nothing was written.", thing, quoted)
 	default:
-		q.Question = fmt.Sprintf("Which %s is %s? This API offers no list or search of %s that askapi can look it up in, so nothing was written.", thing, quoted, reverse.Plural(thing))
+		q.Question = fmt.Sprintf("Which %s is %s? This API offers no list or search of %s that askapi can look it up in, so nothing was written.", thing, quoted, lexicon.Plural(thing))
 	}
 	q.Reason = fmt.Sprintf("%s is where %s takes a %s's identifier or key, and %s was given as words that no lookup produced; a write is never sent with them", slot.Arg, s.Op.Key(), orThing(thing), describe(s.Args[slot.Arg]))
 	return q

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
 )
 
 // TestFromOpenResolution: a lookup that needed a parent nobody named ends in a question,
@@ -12,25 +12,25 @@ import (
 // where the call takes it (with the few the API listed as options), else on the argument
 // itself.
 func TestFromOpenResolution(t *testing.T) {
-	two := []reverse.Candidate{{ID: "w1", Label: "Marketing"}, {ID: "w2", Label: "Engineering"}}
+	two := []chain.Candidate{{ID: "w1", Label: "Marketing"}, {ID: "w2", Label: "Engineering"}}
 	cases := []struct {
 		name     string
-		r        reverse.Resolution
+		r        chain.Resolution
 		field    string
 		kind     Kind
 		contains []string
 		options  int
 	}{
-		{"the call takes the parent", reverse.Resolution{Arg: "project_id", Resource: "project", Input: "Launch", Outcome: reverse.Open, Via: "GET /workspaces/{workspace_id}/projects",
-			Within: &reverse.Resolution{Arg: "workspace_id", Resource: "workspace", Outcome: reverse.Ambiguous, Candidates: two}},
+		{"the call takes the parent", chain.Resolution{Arg: "project_id", Resource: "project", Input: "Launch", Outcome: chain.Open, Via: "GET /workspaces/{workspace_id}/projects",
+			Within: &chain.Resolution{Arg: "workspace_id", Resource: "workspace", Outcome: chain.Ambiguous, Candidates: two}},
 			"workspace_id", Missing, []string{"Which workspace", `project "Launch"`, "name is enough"}, 2},
-		{"the call takes the parent, none listed", reverse.Resolution{Arg: "project_id", Resource: "project", Input: "Launch", Outcome: reverse.Open, Via: "GET /workspaces/{workspace_id}/projects",
-			Within: &reverse.Resolution{Arg: "workspace_id", Resource: "workspace"}},
+		{"the call takes the parent, none listed", chain.Resolution{Arg: "project_id", Resource: "project", Input: "Launch", Outcome: chain.Open, Via: "GET /workspaces/{workspace_id}/projects",
+			Within: &chain.Resolution{Arg: "workspace_id", Resource: "workspace"}},
 			"workspace_id", Missing, []string{"Which workspace", "name is enough"}, 0},
-		{"the call does not take the parent", reverse.Resolution{Arg: "project_id", Resource: "project", Input: "Launch", Outcome: reverse.Open, Via: "GET /workspaces/{workspace_id}/projects",
-			Within: &reverse.Resolution{Resource: "workspace", Outcome: reverse.Ambiguous, Candidates: two}},
+		{"the call does not take the parent", chain.Resolution{Arg: "project_id", Resource: "project", Input: "Launch", Outcome: chain.Open, Via: "GET /workspaces/{workspace_id}/projects",
+			Within: &chain.Resolution{Resource: "workspace", Outcome: chain.Ambiguous, Candidates: two}},
 			"project_id", Invalid, []string{"Which project", `"Launch"`, "workspace"}, 0},
-		{"nothing said of the parent", reverse.Resolution{Arg: "parent_id", Resource: "parent_node", Input: "Legal Contracts", Outcome: reverse.Open, Via: "GET /v4/nodes/{node_id}/parents"},
+		{"nothing said of the parent", chain.Resolution{Arg: "parent_id", Resource: "parent_node", Input: "Legal Contracts", Outcome: chain.Open, Via: "GET /v4/nodes/{node_id}/parents"},
 			"parent_id", Invalid, []string{"Which parent node", `"Legal Contracts"`}, 0},
 	}
 	for _, tc := range cases {

@@ -88,7 +88,7 @@ func (p *Policy) WithSpec(cat *tools.Catalog) (*Policy, error) {
 	if p != nil {
 		*out = *p
 	}
-	ext, ok := cat.Extensions["x-askapi-policy"]
+	ext, ok := cat.Extensions()["x-askapi-policy"]
 	if !ok {
 		return out, nil
 	}

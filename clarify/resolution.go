@@ -3,14 +3,15 @@ package clarify
 import (
 	"fmt"
 
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
+	"github.com/askapi/askapi/reverse/lexicon"
 )
 
 // FromResolution turns a resolution that did not settle on one value into a question
 // about the thing the person named, never about its id.
-func FromResolution(r reverse.Resolution) (Question, bool) {
-	thing := reverse.Display(r.Resource)
-	several := fmt.Sprintf("Several %s match %q. Which one do you mean?", reverse.Plural(thing), r.Input)
+func FromResolution(r chain.Resolution) (Question, bool) {
+	thing := lexicon.Display(r.Resource)
+	several := fmt.Sprintf("Several %s match %q. Which one do you mean?", lexicon.Plural(thing), r.Input)
 	which := fmt.Sprintf("Which %s do you mean? There are %d.", thing, len(r.Candidates))
 	notFound := fmt.Sprintf("No %s called %q was found. Could you check the spelling, or say which %s you mean another way?", thing, r.Input, thing)
 	if thing == "" {
@@ -20,7 +21,7 @@ func FromResolution(r reverse.Resolution) (Question, bool) {
 		notFound = fmt.Sprintf("Nothing called %q was found. Could you check the spelling, or say which one you mean another way?", r.Input)
 	}
 	switch r.Outcome {
-	case reverse.Ambiguous:
+	case chain.Ambiguous:
 		q := Question{
 			Field:    r.Arg,
 			Kind:     Ambiguous,
@@ -40,9 +41,9 @@ func FromResolution(r reverse.Resolution) (Question, bool) {
 			q.Options = append(q.Options, Option{Value: c.ID, Label: c.Label})
 		}
 		return q, true
-	case reverse.Open:
+	case chain.Open:
 		return fromOpen(r), true
-	case reverse.NotFound:
+	case chain.NotFound:
 		q := Question{
 			Field:    r.Arg,
 			Kind:     NotFound,

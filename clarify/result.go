@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/askapi/askapi/reverse"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/reverse/chain"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // Status is the outcome of a tool call.
@@ -31,10 +31,10 @@ type Result struct {
 	// find_operations, which of the request's words were read as the API's own.
 	Note string `json:"note,omitempty"`
 	// Shape says how the body differs from the whole answer (shape.go).
-	Shape     *Shape       `json:"shape,omitempty"`
-	Resolved  []Resolution `json:"resolved,omitempty"`
-	Calls     []tools.Call `json:"calls,omitempty"`
-	Questions []Question   `json:"questions,omitempty"`
+	Shape     *Shape          `json:"shape,omitempty"`
+	Resolved  []Resolution    `json:"resolved,omitempty"`
+	Calls     []upstream.Call `json:"calls,omitempty"`
+	Questions []Question      `json:"questions,omitempty"`
 	// Continuation resumes the call after the person answered.
 	Continuation string `json:"continuation,omitempty"`
 	// Reason explains unsupported, cancelled and error results.
@@ -43,7 +43,7 @@ type Result struct {
 	Error *Failure `json:"error,omitempty"`
 
 	// Steps is the backward chain a plan would run (the plan meta-tool).
-	Steps []reverse.Step `json:"steps,omitempty"`
+	Steps []chain.Step `json:"steps,omitempty"`
 	// Operations are the matches of find_operations, best first: on an unsupported
 	// answer too, as the nearest candidates.
 	Operations []OperationMatch `json:"operations,omitempty"`

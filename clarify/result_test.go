@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/askapi/askapi/reverse"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/reverse/chain"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 func TestResultTextNeedsClarification(t *testing.T) {
@@ -86,7 +86,7 @@ func TestOutputSchema(t *testing.T) {
 	// Every field of the envelope is described, so results conform.
 	data, _ := json.Marshal(&Result{Status: StatusOK, Operation: "x", HTTP: &HTTP{Status: 1}, Body: 1, Note: "n",
 		Resolved: []Resolution{{Field: "f"}}, Questions: []Question{{Field: "f"}}, Continuation: "c", Reason: "r",
-		Error: &Failure{Message: "m"}, Steps: []reverse.Step{{Operation: "o"}}, Operations: []OperationMatch{{Tool: "t"}}, Tool: map[string]any{"name": "t"}})
+		Error: &Failure{Message: "m"}, Steps: []chain.Step{{Operation: "o"}}, Operations: []OperationMatch{{Tool: "t"}}, Tool: map[string]any{"name": "t"}})
 	var all map[string]any
 	_ = json.Unmarshal(data, &all)
 	for k := range all {
@@ -107,30 +107,30 @@ func TestOutputSchema(t *testing.T) {
 }
 
 func TestFromResolution(t *testing.T) {
-	var many []reverse.Candidate
+	var many []chain.Candidate
 	for i := 0; i < 12; i++ {
-		many = append(many, reverse.Candidate{ID: float64(i), Label: "Jennifer " + string(rune('A'+i))})
+		many = append(many, chain.Candidate{ID: float64(i), Label: "Jennifer " + string(rune('A'+i))})
 	}
 	cases := []struct {
 		name     string
-		r        reverse.Resolution
+		r        chain.Resolution
 		ok       bool
 		kind     Kind
 		contains []string
 		options  int
 	}{
-		{"ambiguous person", reverse.Resolution{Arg: "person_id", Resource: "person", Input: "Jennifer", Outcome: reverse.Ambiguous, Via: "GET /search/person", Candidates: many[:3]},
+		{"ambiguous person", chain.Resolution{Arg: "person_id", Resource: "person", Input: "Jennifer", Outcome: chain.Ambiguous, Via: "GET /search/person", Candidates: many[:3]},
 			true, Ambiguous, []string{"Several people", `"Jennifer"`, "Which one"}, 3},
-		{"options capped", reverse.Resolution{Arg: "person_id", Resource: "person", Input: "Jennifer", Outcome: reverse.Ambiguous, Candidates: many},
+		{"options capped", chain.Resolution{Arg: "person_id", Resource: "person", Input: "Jennifer", Outcome: chain.Ambiguous, Candidates: many},
 			true, Ambiguous, []string{"Several people"}, MaxOptions},
-		{"ambiguous tv", reverse.Resolution{Arg: "tv_id", Resource: "tv", Input: "Office", Outcome: reverse.Ambiguous, Candidates: many[:2]},
+		{"ambiguous tv", chain.Resolution{Arg: "tv_id", Resource: "tv", Input: "Office", Outcome: chain.Ambiguous, Candidates: many[:2]},
 			true, Ambiguous, []string{"Several TV shows"}, 2},
-		{"ambiguous company", reverse.Resolution{Arg: "company_id", Resource: "company", Input: "Pixar", Outcome: reverse.Ambiguous, Candidates: many[:2]},
+		{"ambiguous company", chain.Resolution{Arg: "company_id", Resource: "company", Input: "Pixar", Outcome: chain.Ambiguous, Candidates: many[:2]},
 			true, Ambiguous, []string{"Several companies"}, 2},
-		{"not found", reverse.Resolution{Arg: "person_id", Resource: "person", Input: "Sofai Copola", Outcome: reverse.NotFound, Via: "GET /search/person", Searched: "GET /search/person with query=Sofai Copola"},
+		{"not found", chain.Resolution{Arg: "person_id", Resource: "person", Input: "Sofai Copola", Outcome: chain.NotFound, Via: "GET /search/person", Searched: "GET /search/person with query=Sofai Copola"},
 			true, NotFound, []string{`No person called "Sofai Copola"`, "spelling"}, 0},
-		{"filled asks nothing", reverse.Resolution{Arg: "person_id", Outcome: reverse.Filled, Value: 1.0}, false, "", nil, 0},
-		{"failed asks nothing", reverse.Resolution{Arg: "person_id", Outcome: reverse.Failed}, false, "", nil, 0},
+		{"filled asks nothing", chain.Resolution{Arg: "person_id", Outcome: chain.Filled, Value: 1.0}, false, "", nil, 0},
+		{"failed asks nothing", chain.Resolution{Arg: "person_id", Outcome: chain.Failed}, false, "", nil, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -167,19 +167,19 @@ func TestFromResolution(t *testing.T) {
 // A resource that is no word (a one-letter path segment) names no kind: the question is
 // worded without one.
 func TestFromResolutionNoKind(t *testing.T) {
-	two := []reverse.Candidate{{ID: 1.0, Label: "Dark mode please"}, {ID: 2.0, Label: "Dark mode is broken"}}
+	two := []chain.Candidate{{ID: 1.0, Label: "Dark mode please"}, {ID: 2.0, Label: "Dark mode is broken"}}
 	cases := []struct {
 		name string
-		r    reverse.Resolution
+		r    chain.Resolution
 		want string
 	}{
-		{"ambiguous", reverse.Resolution{Arg: "id", Resource: "t", Input: "dark mode", Outcome: reverse.Ambiguous, Candidates: two},
+		{"ambiguous", chain.Resolution{Arg: "id", Resource: "t", Input: "dark mode", Outcome: chain.Ambiguous, Candidates: two},
 			`Several match "dark mode". Which one do you mean?`},
-		{"not found", reverse.Resolution{Arg: "id", Resource: "c", Input: "Feture Requests", Outcome: reverse.NotFound},
+		{"not found", chain.Resolution{Arg: "id", Resource: "c", Input: "Feture Requests", Outcome: chain.NotFound},
 			`Nothing called "Feture Requests" was found. Could you check the spelling, or say which one you mean another way?`},
-		{"none named", reverse.Resolution{Arg: "id", Resource: "c", Outcome: reverse.Ambiguous, Candidates: two},
+		{"none named", chain.Resolution{Arg: "id", Resource: "c", Outcome: chain.Ambiguous, Candidates: two},
 			`Which one do you mean? There are 2.`},
-		{"kind named", reverse.Resolution{Arg: "id", Resource: "topic", Input: "dark mode", Outcome: reverse.Ambiguous, Candidates: two},
+		{"kind named", chain.Resolution{Arg: "id", Resource: "topic", Input: "dark mode", Outcome: chain.Ambiguous, Candidates: two},
 			`Several topics match "dark mode". Which one do you mean?`},
 	}
 	for _, tc := range cases {
@@ -203,10 +203,10 @@ func TestSentLine(t *testing.T) {
 	}{
 		{"nothing", Result{Status: StatusNeedsClarification, Questions: []Question{{Field: "x", Kind: Missing, Question: "What x?"}}},
 			[]string{"Nothing was sent."}, []string{"askapi sent"}},
-		{"a lookup", Result{Status: StatusNeedsClarification, Calls: []tools.Call{{Method: "GET", Path: "/customers/search", Status: 200}},
+		{"a lookup", Result{Status: StatusNeedsClarification, Calls: []upstream.Call{{Method: "GET", Path: "/customers/search", Status: 200}},
 			Questions: []Question{{Field: "customer", Kind: NotFound, Question: "Which customer?"}}},
 			[]string{"askapi sent 1 request(s): GET /customers/search → 200.", "The operation itself was not called."}, []string{"Nothing was sent"}},
-		{"the operation, refused", Result{Status: StatusNeedsClarification, HTTP: &HTTP{Status: 422}, Calls: []tools.Call{{Method: "POST", Path: "/invoices", Status: 422}},
+		{"the operation, refused", Result{Status: StatusNeedsClarification, HTTP: &HTTP{Status: 422}, Calls: []upstream.Call{{Method: "POST", Path: "/invoices", Status: 422}},
 			Questions: []Question{{Field: "due", Kind: Invalid, Question: "When is it due?"}}},
 			[]string{"POST /invoices → 422"}, []string{"Nothing was sent", "not called"}},
 		{"candidates", Result{Status: StatusNeedsClarification, Questions: []Question{{Field: "project_id", Kind: Unresolved, Question: "Which project?",

@@ -1,6 +1,8 @@
 package clarify
 
-import "github.com/askapi/askapi/tools"
+import (
+	"github.com/askapi/askapi/tools/upstream"
+)
 
 // Shape says how the body returned differs from the API's whole answer: the values
 // _select picked, what _compact saved, what a cut at --max-body left out.
@@ -16,7 +18,7 @@ type Shape struct {
 	Compact    bool `json:"compact,omitempty"`
 	SavedBytes int  `json:"saved_bytes,omitempty"`
 	// Cut says what was left out to stay under --max-body.
-	Cut *tools.Cut `json:"cut,omitempty"`
+	Cut *upstream.Cut `json:"cut,omitempty"`
 }
 
 // shapeSchema is Shape in the output schema, kept short: every tool declares it.

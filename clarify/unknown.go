@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agnivade/levenshtein"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -60,30 +61,9 @@ func closest(name string, props map[string]any) string {
 		if strings.HasPrefix(p, "_") {
 			continue
 		}
-		if d := distance(want, key(p)); d < bestDist || (d == bestDist && p < best) {
+		if d := levenshtein.ComputeDistance(want, key(p)); d < bestDist || (d == bestDist && p < best) {
 			best, bestDist = p, d
 		}
 	}
 	return best
-}
-
-// distance is the Levenshtein distance between a and b.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

@@ -18,25 +18,33 @@ import (
 
 // The arguments are validated against the very input schema the assistant was shown
 // (a JSON Schema validator, santhosh-tekuri/jsonschema), so what is asked and what is
-// published can never disagree. Compiled schemas are cached per operation.
-var (
-	compiled sync.Map // *tools.Operation → *jsonschema.Schema or error
-	printer  = message.NewPrinter(language.English)
-)
+// published can never disagree.
+var printer = message.NewPrinter(language.English)
 
-func validatorFor(op *tools.Operation) (*jsonschema.Schema, error) {
-	if v, ok := compiled.Load(op); ok {
-		if err, isErr := v.(error); isErr {
+// Validators holds the compiled input schemas of one catalog's operations, compiled on
+// first use. Whoever holds the catalog holds its Validators (the pipeline), so they go
+// with it; the zero value is ready.
+type Validators struct {
+	compiled sync.Map // *tools.Operation → *jsonschema.Schema or error
+}
+
+// validatorFor is op's compiled input schema; v nil compiles it afresh.
+func (v *Validators) validatorFor(op *tools.Operation) (*jsonschema.Schema, error) {
+	if v == nil {
+		return compileInput(op)
+	}
+	if got, ok := v.compiled.Load(op); ok {
+		if err, isErr := got.(error); isErr {
 			return nil, err
 		}
-		return v.(*jsonschema.Schema), nil
+		return got.(*jsonschema.Schema), nil
 	}
 	sch, err := compileInput(op)
 	if err != nil {
-		compiled.Store(op, err)
+		v.compiled.Store(op, err)
 		return nil, err
 	}
-	compiled.Store(op, sch)
+	v.compiled.Store(op, sch)
 	return sch, nil
 }
 
@@ -74,8 +82,8 @@ type problem struct {
 
 // validate returns the schema violations of args, at most one per argument. Missing
 // required arguments are left to the missing check, which words them better.
-func validate(op *tools.Operation, args map[string]any) ([]problem, error) {
-	sch, err := validatorFor(op)
+func validate(vs *Validators, op *tools.Operation, args map[string]any) ([]problem, error) {
+	sch, err := vs.validatorFor(op)
 	if err != nil {
 		return nil, err
 	}

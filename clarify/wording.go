@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -64,7 +65,7 @@ func owner(op *tools.Operation) string {
 			continue
 		}
 		if n := reverse.Noun(segs[i]); n != "" && !strings.Contains(n, "_") {
-			return reverse.Display(reverse.KindNoun(op, n))
+			return lexicon.Display(reverse.KindNoun(op, n))
 		}
 	}
 	return ""
@@ -427,7 +428,7 @@ func plural(h string) bool {
 		return false
 	}
 	last := strings.ToLower(words[len(words)-1])
-	return reverse.Singular(last) != last && !singularInAs[last]
+	return lexicon.Singular(last) != last && !singularInAs[last]
 }
 
 // singularInAs are singular nouns the -s rule would read as plurals.

@@ -364,13 +364,13 @@ func TestDynamicModeThroughBinary(t *testing.T) {
 			replyJSON(w, 401, map[string]any{"status_message": "bad key"})
 			return
 		}
-		switch {
-		case r.URL.Path == "/search/person":
+		switch r.URL.Path {
+		case "/search/person":
 			replyJSON(w, 200, map[string]any{"page": 1, "results": []any{
 				map[string]any{"id": 72129, "name": "Jennifer Lawrence", "known_for_department": "Acting", "known_for": []any{map[string]any{"title": "The Hunger Games"}}},
 				map[string]any{"id": 6161, "name": "Jennifer Connelly", "known_for_department": "Acting", "known_for": []any{map[string]any{"title": "A Beautiful Mind"}}},
 			}})
-		case r.URL.Path == "/person/72129/movie_credits":
+		case "/person/72129/movie_credits":
 			replyJSON(w, 200, map[string]any{"id": 72129, "cast": []any{map[string]any{"title": "The Hunger Games"}}})
 		default:
 			http.NotFound(w, r)
@@ -435,12 +435,12 @@ func TestDynamicModeThroughBinary(t *testing.T) {
 	}
 }
 
-// TestJSPatternVerdicts: the verdicts in tools/testdata/jspatterns.json, which
+// TestJSPatternVerdicts: the verdicts in tools/openapi/testdata/jspatterns.json, which
 // tools.JSCompatiblePattern is tested against, are what JavaScript's RegExp in "u" mode
 // (Ajv's mode) really says.
 func TestJSPatternVerdicts(t *testing.T) {
 	node := e2e.RequireBinary(t, "node")
-	table := filepath.Join(e2e.RepoRoot(), "tools", "testdata", "jspatterns.json")
+	table := filepath.Join(e2e.RepoRoot(), "tools", "openapi", "testdata", "jspatterns.json")
 	script := `const cases = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
 let bad = 0;
 for (const c of cases) {

@@ -585,7 +585,7 @@ func labelGold(e *rcExpr, apis []rcAPI) (*rcGold, error) {
 			ops = append(ops, op)
 		}
 	}
-	g.Ops = append(ops, e.Name)
+	g.Ops = append(ops, e.Name) //nolint:gocritic // appendAssign: ops is this function's own list, completed into g.Ops
 	return g, nil
 }
 

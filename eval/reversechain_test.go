@@ -12,6 +12,7 @@ import (
 
 	"github.com/askapi/askapi/e2e"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // show writes an expression back as a label, canonically: keyword args `k=v`, strings in
@@ -226,12 +227,12 @@ func TestReverseChainConversion(t *testing.T) {
 	if err := os.WriteFile(path, spec, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cat, err := tools.LoadCatalog(context.Background(), path, tools.LoadOptions{NoCache: true})
+	cat, err := openapi.LoadCatalog(context.Background(), path, openapi.LoadOptions{NoCache: true})
 	if err != nil {
 		t.Fatalf("LoadCatalog: %v", err)
 	}
-	if len(cat.Warnings) > 0 {
-		t.Errorf("warnings: %v", cat.Warnings)
+	if len(cat.Warnings()) > 0 {
+		t.Errorf("warnings: %v", cat.Warnings())
 	}
 	rd := cat.Lookup("GET /RecommendDish")
 	if rd == nil || rd.OperationID != "RecommendDish" || rd.Summary != "Recommends a dish." {
@@ -331,7 +332,7 @@ func TestReverseChainDataset(t *testing.T) {
 	byID := map[string]*PlanCase{}
 	for _, c := range set.Cases {
 		byID[c.ID] = c
-		cat, err := tools.LoadCatalog(context.Background(), c.Spec, tools.LoadOptions{NoCache: true})
+		cat, err := openapi.LoadCatalog(context.Background(), c.Spec, openapi.LoadOptions{NoCache: true})
 		if err != nil {
 			t.Errorf("%s: %v", c.ID, err)
 			continue
@@ -341,7 +342,7 @@ func TestReverseChainDataset(t *testing.T) {
 		}
 		for k := range c.Hints {
 			found := false
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				found = found || op.ParamByArg(k) != nil
 			}
 			if !found {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/askapi/askapi/model/modeltest"
 	"github.com/askapi/askapi/server"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // evalCredential is the credential every server gets, so specs with security schemes do
@@ -461,12 +461,12 @@ func viaCallOperation(op string, args map[string]any) map[string]any {
 
 // specTemplates lists a spec's operations as "METHOD /path".
 func specTemplates(ctx context.Context, spec string) ([]string, error) {
-	cat, err := tools.LoadCatalog(ctx, spec, tools.LoadOptions{})
+	cat, err := openapi.LoadCatalog(ctx, spec, openapi.LoadOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("operations of %s: %w", spec, err)
 	}
-	out := make([]string, 0, len(cat.Operations))
-	for _, op := range cat.Operations {
+	out := make([]string, 0, len(cat.Operations()))
+	for _, op := range cat.Operations() {
 		out = append(out, op.Key())
 	}
 	return out, nil

@@ -139,7 +139,7 @@ func (o *OpenAI) request(p Prompt, m mode) openai.ChatCompletionRequest {
 	if o.official {
 		req.MaxCompletionTokens = o.cfg.MaxTokens
 	} else {
-		req.MaxTokens = o.cfg.MaxTokens
+		req.MaxTokens = o.cfg.MaxTokens //nolint:staticcheck // SA1019: OpenAI-compatible servers (vLLM, llama.cpp, Ollama) read max_tokens; max_completion_tokens is OpenAI's own
 	}
 	switch m {
 	case modeTools:

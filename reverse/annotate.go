@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -28,21 +29,21 @@ func (g *Graph) Annotate() map[string][]Resolvable {
 	widenedOnce := map[widenKey]map[string]any{}
 	inputsOnce := map[string]map[string]any{}
 	var key []byte
-	for _, op := range g.cat.Operations {
+	for _, op := range g.cat.Operations() {
 		props, _ := op.InputSchema["properties"].(map[string]any)
 		var changes []change
-		for _, e := range g.edges[op] {
-			prods := g.runnableFor(op, e.Producers)
+		for _, e := range g.EdgeMap[op] {
+			prods := g.RunnableFor(op, e.Producers)
 			if len(prods) == 0 {
 				continue
 			}
 			prod := prods[0]
-			out[op.Name] = append(out[op.Name], Resolvable{Arg: e.Arg, Resource: Display(e.Resource), Via: prod.OpKey})
+			out[op.Name] = append(out[op.Name], Resolvable{Arg: e.Arg, Resource: lexicon.Display(e.Resource), Via: prod.OpKey})
 			schema, ok := props[e.Arg].(map[string]any)
 			if !ok {
 				continue
 			}
-			wk := widenKey{reflect.ValueOf(schema).UnsafePointer(), Display(e.Resource), prod.OpKey}
+			wk := widenKey{reflect.ValueOf(schema).UnsafePointer(), lexicon.Display(e.Resource), prod.OpKey}
 			widened, done := widenedOnce[wk]
 			if !done {
 				widened = widen(schema, wk.resource, wk.via)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // benchSpecs are the specs the graph and planner are measured on. GitHub's comes from
@@ -34,7 +35,7 @@ func benchCatalog(b *testing.B, path string) *tools.Catalog {
 	if _, err := os.Stat(path); err != nil {
 		b.Skipf("%s is not installed (run bench/run): %v", filepath.Base(path), err)
 	}
-	cat, err := tools.LoadCatalog(context.Background(), path, tools.LoadOptions{NoCache: true})
+	cat, err := openapi.LoadCatalog(context.Background(), path, openapi.LoadOptions{NoCache: true})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -51,45 +52,6 @@ func BenchmarkGraphBuild(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				Build(cat, nil)
-			}
-		})
-	}
-}
-
-// BenchmarkPlan measures planning every operation once the graph is built, with every
-// identifier hinted by a name; ns/op is per operation planned. Target: under 1 ms.
-func BenchmarkPlan(b *testing.B) {
-	for _, s := range benchSpecs {
-		b.Run(s.name, func(b *testing.B) {
-			cat := benchCatalog(b, s.path)
-			g := Build(cat, nil)
-			hints := make([]map[string]any, len(cat.Operations))
-			for i, op := range cat.Operations {
-				hints[i] = map[string]any{}
-				for _, e := range g.Edges(op) {
-					hints[i][e.Arg] = "Some Name"
-				}
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				j := i % len(cat.Operations)
-				g.PlanCall(cat.Operations[j], hints[j])
-			}
-		})
-	}
-}
-
-// BenchmarkSearchIndex measures building the find_operations index, which the first
-// search of a session waits for.
-func BenchmarkSearchIndex(b *testing.B) {
-	for _, s := range benchSpecs {
-		b.Run(s.name, func(b *testing.B) {
-			cat := benchCatalog(b, s.path)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				NewIndex(cat)
 			}
 		})
 	}

@@ -48,9 +48,9 @@ func bodyParam(op *tools.Operation, props map[string]any, name string) *tools.Pa
 		Required: slices.Contains(op.Body.RequiredProps, name)}
 }
 
-// paramOf is op's parameter for arg, or its flattened body's scalar property of that
+// ParamOf is op's parameter for arg, or its flattened body's scalar property of that
 // name; nil for neither.
-func paramOf(op *tools.Operation, arg string) *tools.Param {
+func ParamOf(op *tools.Operation, arg string) *tools.Param {
 	if p := op.ParamByArg(arg); p != nil {
 		return p
 	}

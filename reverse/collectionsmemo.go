@@ -9,7 +9,7 @@ import (
 )
 
 // collectionsMemo holds the collections of each response schema found while one index
-// is built. The compiler keeps one copy of each schema (tools/hashcons.go), so the
+// is built. The compiler keeps one copy of each schema (tools/openapi/hashcons.go), so the
 // operations of a large API share a few thousand responses: Microsoft Graph beta's
 // 22,361 operations read each one's collections anew, 28 MB of its graph's peak. The
 // lists it hands out are shared, so nothing may change one. Keyed by the schema's

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -74,7 +75,7 @@ func describedQualifier(res, desc string) string {
 		default:
 			continue
 		}
-		return res + "_" + Singular(noun)
+		return res + "_" + lexicon.Singular(noun)
 	}
 	return ""
 }
@@ -117,5 +118,5 @@ func firstSentenceWords(text string, limit int) []string {
 	if i := strings.IndexAny(text, ".\n"); i >= 0 {
 		text = text[:i]
 	}
-	return Words(text)
+	return lexicon.Words(text)
 }

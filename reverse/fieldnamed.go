@@ -4,7 +4,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // A list whose items carry a field named exactly like a parameter (skuSellerId beside
@@ -32,8 +35,8 @@ func (ix *index) byFieldIndex() map[string][]fieldLister {
 				continue // a list nested in one record (the seasons of /tv/latest)
 			}
 			props, _ := col.item["properties"].(map[string]any)
-			for _, name := range tools.SortedKeys(props) {
-				if !strings.Contains(words(name), "_") {
+			for _, name := range upstream.SortedKeys(props) {
+				if !strings.Contains(lexicon.SnakeCase(name), "_") {
 					continue
 				}
 				sub, _ := props[name].(map[string]any)
@@ -50,7 +53,7 @@ func (ix *index) byFieldIndex() map[string][]fieldLister {
 
 // fieldProducers are the lists whose items carry a field named like p.
 func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Ident) []Producer {
-	toks := strings.Split(words(p.Name), "_")
+	toks := strings.Split(lexicon.SnakeCase(p.Name), "_")
 	last := toks[len(toks)-1]
 	if (p.In != "path" && p.In != "query") || len(toks) < 2 || !(hasIDWord(last) || keyFields[last]) {
 		return nil // entryType, itemStatus: a category, not which thing
@@ -63,7 +66,7 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 		col := fl.col
 		col.IDField, col.IDType = fl.field, col.fieldType(fl.field)
 		prod := Producer{Op: fl.op, OpKey: fl.op.Key(), Source: SourceHeuristic, Collection: col, NameArg: ix.listing[fl.op].nameArg, Score: 6}
-		prod.Fixed, prod.Needs = fillInputs(fl.op, prod.NameArg, id.Resource)
+		prod.Fixed, prod.Needs = FillInputs(fl.op, prod.NameArg, id.Resource)
 		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || ix.strangerNeeds(target, prod) {
 			continue // it needs the very value it would give (a user's cards for the user)
 		}
@@ -75,11 +78,11 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 // ownNoun is the thing a parameter's own name says before its id word (tag for tagId),
 // "" when it has none.
 func ownNoun(p *tools.Param) string {
-	toks := strings.Split(words(p.Name), "_")
+	toks := strings.Split(lexicon.SnakeCase(p.Name), "_")
 	if len(toks) < 2 || !hasIDWord(toks[len(toks)-1]) {
 		return ""
 	}
-	return Singular(strings.Join(toks[:len(toks)-1], "_"))
+	return lexicon.Singular(strings.Join(toks[:len(toks)-1], "_"))
 }
 
 // ownList reports whether a collection is a list an operation answers, not the parts of
@@ -90,7 +93,7 @@ func ownList(op *tools.Operation, col Collection) bool {
 	segs := strings.Split(strings.Trim(col.Items, "/"), "/")
 	for _, seg := range segs[:max(len(segs)-1, 0)] {
 		props, _ := holder["properties"].(map[string]any)
-		holder, _ = props[strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")].(map[string]any)
+		holder, _ = props[jsonpointer.Unescape(seg)].(map[string]any)
 	}
 	props, _ := holder["properties"].(map[string]any)
 	for name, sub := range props {

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -54,8 +55,8 @@ type Edge struct {
 
 // Graph holds, for every operation, the arguments its producers can resolve.
 type Graph struct {
-	cat   *tools.Catalog
-	edges map[*tools.Operation][]Edge
+	cat     *tools.Catalog
+	EdgeMap map[*tools.Operation][]Edge
 	// listers are, by resource noun, the safe operations that list or search its
 	// things, those without inputs first (slots.go).
 	listers map[string][]*tools.Operation
@@ -75,19 +76,19 @@ type DeclaredSources map[string]map[string]Declared
 
 // Build computes the graph once per catalog.
 func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
-	g := &Graph{cat: cat, edges: map[*tools.Operation][]Edge{}}
+	g := &Graph{cat: cat, EdgeMap: map[*tools.Operation][]Edge{}}
 	idx := newIndex(cat)
 	pool := newProducerPool()
 	// Each operation's edges depend only on the index, which is read-only from here: they
 	// are computed across the cores, each into its operation's slot, then gathered in
 	// catalog order.
-	edges := make([][]Edge, len(cat.Operations))
-	tools.Parallel(len(cat.Operations), func(i int) {
-		edges[i] = idx.edgesOf(cat.Operations[i], declared, pool)
+	edges := make([][]Edge, len(cat.Operations()))
+	tools.Parallel(len(cat.Operations()), func(i int) {
+		edges[i] = idx.edgesOf(cat.Operations()[i], declared, pool)
 	})
-	for i, op := range cat.Operations {
+	for i, op := range cat.Operations() {
 		if len(edges[i]) > 0 {
-			g.edges[op] = edges[i]
+			g.EdgeMap[op] = edges[i]
 		}
 	}
 	g.listers = idx.listersByResource()
@@ -164,7 +165,7 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		}
 		resource := id.Resource
 		if resource == "" {
-			resource = Singular(words(p.Name))
+			resource = lexicon.Singular(lexicon.SnakeCase(p.Name))
 		}
 		prods = dedupe(prods)
 		if id.Named != "" && byName[prods[0].Op] {
@@ -181,11 +182,11 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 }
 
 // Edges returns the resolvable arguments of op.
-func (g *Graph) Edges(op *tools.Operation) []Edge { return g.edges[op] }
+func (g *Graph) Edges(op *tools.Operation) []Edge { return g.EdgeMap[op] }
 
 // Edge returns the edge for one argument of op.
 func (g *Graph) Edge(op *tools.Operation, arg string) (Edge, bool) {
-	for _, e := range g.edges[op] {
+	for _, e := range g.EdgeMap[op] {
 		if e.Arg == arg {
 			return e, true
 		}
@@ -197,9 +198,9 @@ func (g *Graph) Edge(op *tools.Operation, arg string) (Edge, bool) {
 // names, so questions ask for the thing ("Which movie?") rather than its id.
 func (g *Graph) Resources(op *tools.Operation) map[string]string {
 	out := map[string]string{}
-	for _, e := range g.edges[op] {
-		if len(g.runnableFor(op, e.Producers)) > 0 {
-			out[e.Arg] = Display(e.Resource)
+	for _, e := range g.EdgeMap[op] {
+		if len(g.RunnableFor(op, e.Producers)) > 0 {
+			out[e.Arg] = lexicon.Display(e.Resource)
 		}
 	}
 	return out
@@ -258,8 +259,8 @@ func dedupe(prods []Producer) []Producer {
 // Describe renders the graph for `askapi graph`: operation → argument → producers.
 func (g *Graph) Describe() []map[string]any {
 	var out []map[string]any
-	for _, op := range g.cat.Operations {
-		edges := g.edges[op]
+	for _, op := range g.cat.Operations() {
+		edges := g.EdgeMap[op]
 		if len(edges) == 0 {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // rtCatalogs caches built catalogs by path: the tests never modify them.
@@ -22,7 +23,7 @@ func rtCatalog(t testing.TB, path string) *tools.Catalog {
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("spec not available: %v", err)
 	}
-	cat, err := tools.LoadCatalog(context.Background(), path, tools.LoadOptions{NoCache: true})
+	cat, err := openapi.LoadCatalog(context.Background(), path, openapi.LoadOptions{NoCache: true})
 	if err != nil {
 		t.Fatalf("LoadCatalog %s: %v", path, err)
 	}
@@ -115,7 +116,7 @@ func TestGraphSharedSpecs(t *testing.T) {
 			if len(p.Needs) != 0 {
 				t.Errorf("best producer needs %q", p.Needs)
 			}
-			if r := g.runnableFor(op, e.Producers); len(r) == 0 || r[0].OpKey != tc.producer {
+			if r := g.RunnableFor(op, e.Producers); len(r) == 0 || r[0].OpKey != tc.producer {
 				t.Errorf("runnable = %+v", r)
 			}
 		})
@@ -128,10 +129,10 @@ func TestGraphInvariants(t *testing.T) {
 		t.Run(spec, func(t *testing.T) {
 			cat, g := rtShared(t, spec)
 			keys := map[string]bool{}
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				keys[op.Key()] = true
 			}
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				for _, e := range g.Edges(op) {
 					if op.ParamByArg(e.Arg) == nil {
 						t.Errorf("%s: edge on %s, not a parameter", op.Key(), e.Arg)
@@ -213,7 +214,7 @@ func TestGraphLinks(t *testing.T) {
 		}
 	}
 	// Resolving runs a safe producer with a name input, never a write.
-	if r := g.runnableFor(op, e.Producers); len(r) == 0 || r[0].OpKey != "GET /lookup" {
+	if r := g.RunnableFor(op, e.Producers); len(r) == 0 || r[0].OpKey != "GET /lookup" {
 		t.Errorf("runnable = %+v", r)
 	}
 }
@@ -336,7 +337,7 @@ func TestBodyIdentifiers(t *testing.T) {
 			Schema: map[string]any{"type": "object", "properties": map[string]any{
 				"account_id": str, "destination_account_id": str, "amount": map[string]any{"type": "integer"},
 				"currency": map[string]any{"type": "string", "enum": []any{"USD"}}, "meta": map[string]any{"type": "object"}}}}}
-	cat := &tools.Catalog{Operations: []*tools.Operation{list, transfer}}
+	cat := tools.CatalogSpec{Operations: []*tools.Operation{list, transfer}}.Build()
 	g := Build(cat, nil)
 	for _, arg := range []string{"account_id", "destination_account_id"} {
 		e := rtEdge(t, g, transfer, arg)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -68,7 +69,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	if _, isEnum := p.Schema["enum"]; isEnum {
 		return Ident{}, false // the spec lists the values: nothing to look up
 	}
-	toks := strings.Split(words(p.Name), "_")
+	toks := strings.Split(lexicon.SnakeCase(p.Name), "_")
 	if p.In == "path" && len(toks) == 1 {
 		if res, ok := gluedID(toks[0], Noun(segmentBefore(op.Path, "{"+p.Name+"}"))); ok {
 			return Ident{Resource: res}, true
@@ -79,7 +80,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		if hasIDWord(toks[i]) && toks[i+1] == "or" {
 			field := toks[i+2]
 			if field == "name" || idWords[field] != "" {
-				return Ident{Resource: Singular(strings.Join(toks[:i], "_")), Field: idWords[field], Key: true}, true
+				return Ident{Resource: lexicon.Singular(strings.Join(toks[:i], "_")), Field: idWords[field], Key: true}, true
 			}
 		}
 	}
@@ -119,7 +120,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{Resource: "user", Field: "username", Key: true}, true
 	case len(toks) > 1 && hasIDWord(last):
 		// person_id, task_gid, issue_number, board_slug, silenceID.
-		res := Singular(strings.Join(toks[:len(toks)-1], "_"))
+		res := lexicon.Singular(strings.Join(toks[:len(toks)-1], "_"))
 		field := idWords[last]
 		if res == "" {
 			return Ident{}, false
@@ -139,7 +140,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{Resource: res, Field: field, Key: keyFields[field]}, true
 	case len(toks) > 1 && toks[0] == "id":
 		// idBoard, id_list: the prefix style.
-		return Ident{Resource: Singular(strings.Join(toks[1:], "_"))}, true
+		return Ident{Resource: lexicon.Singular(strings.Join(toks[1:], "_"))}, true
 	case len(toks) == 1 && hasIDWord(last):
 		// {id}, {key}, {number}, {slug} under a resource segment: /repos/…/issues/{number}.
 		res := segNoun
@@ -156,7 +157,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		}
 		field := idWords[last]
 		return Ident{Resource: res, Field: field, Key: keyFields[field]}, true
-	case p.In == "path" && segNoun != "" && (Singular(words(p.Name)) == segNoun || abbreviates(Singular(words(p.Name)), segNoun)):
+	case p.In == "path" && segNoun != "" && (lexicon.Singular(lexicon.SnakeCase(p.Name)) == segNoun || lexicon.Abbreviates(lexicon.Singular(lexicon.SnakeCase(p.Name)), segNoun)):
 		// /projects/{project}, /repos/{owner}/{repo}: the parameter is named after the
 		// segment. What it takes is what its description says: an id ("Unique identifier
 		// of the class"), or a key people say ("The name of the repository"); where it
@@ -164,7 +165,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return bareNoun(segNoun, p.Description), true
 	case p.In == "path" && last == "name" && len(toks) > 1:
 		// {pet_name}, {repoName}: the thing's own name is its key.
-		return Ident{Resource: fullerNoun(Singular(strings.Join(toks[:len(toks)-1], "_")), segNoun), Field: "name", Key: true}, true
+		return Ident{Resource: fullerNoun(lexicon.Singular(strings.Join(toks[:len(toks)-1], "_")), segNoun), Field: "name", Key: true}, true
 	case p.In == "path" && last == "name" && segNoun != "":
 		return Ident{Resource: segNoun, Field: "name", Key: true}, true
 	case p.In == "path" && len(toks) == 1 && last == "parent" && fromFormat() != "":
@@ -176,10 +177,10 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	case (p.In == "path" || p.Schema["format"] == "uuid") && fromDesc() != "":
 		// A path parameter the description calls "the ID of the restaurant".
 		return Ident{Resource: fromDesc()}, true
-	case len(toks) == 1 && p.Description != "" && fromDesc() == Singular(last):
+	case len(toks) == 1 && p.Description != "" && fromDesc() == lexicon.Singular(last):
 		// A query or body argument named after a thing whose description says it holds
 		// that thing's id: customer, "The ID of the customer who will be billed".
-		return Ident{Resource: Singular(last)}, true
+		return Ident{Resource: lexicon.Singular(last)}, true
 	case p.In == "path" && p.Schema["format"] == "uuid" && segNoun != "":
 		return Ident{Resource: segNoun}, true
 	}
@@ -293,7 +294,7 @@ func describedThing(desc string, re *regexp.Regexp, limit int, ends, skip map[st
 	if stopNoun[ws[0]] || skip[ws[0]] {
 		return ""
 	}
-	return Singular(strings.Join(ws, "_"))
+	return lexicon.Singular(strings.Join(ws, "_"))
 }
 
 // stopNoun are words a description puts where a noun would be but that name no thing.
@@ -333,7 +334,7 @@ func Noun(seg string) string {
 	if seg == "" || versionSeg.MatchString(seg) || apiSegs[strings.ToLower(seg)] {
 		return ""
 	}
-	return Singular(words(seg))
+	return lexicon.Singular(lexicon.SnakeCase(seg))
 }
 
 var fileExtensions = map[string]bool{"json": true, "xml": true, "yaml": true, "yml": true, "html": true, "htm": true, "txt": true, "csv": true, "rss": true, "atom": true}
@@ -343,94 +344,9 @@ var versionSeg = regexp.MustCompile(`^[vV]?[0-9][0-9.]*$`)
 // apiSegs are path segments that belong to every route of an API, not to one resource.
 var apiSegs = map[string]bool{"api": true, "rest": true, "public": true, "admin": true, "latest": true, "beta": true, "alpha": true}
 
-// abbreviates reports whether short is a clipped form of long ("repo" of "repository",
-// "org" of "organization"): a prefix of at least three letters.
-func abbreviates(short, long string) bool {
-	// A clip is short (repo, org, app): "order" is a word of its own, not a clipped
-	// "orderer".
-	return len(short) >= 3 && len(short) <= 4 && len(short) < len(long) && strings.HasPrefix(long, short)
-}
-
-// words lower-cases and joins camelCase or snake_case parts with underscores; runs of
-// capitals stay one word (silenceID → silence_id, HTTPServer → http_server).
-func words(s string) string {
-	var b strings.Builder
-	rs := []rune(s)
-	for i, r := range rs {
-		if r == '-' || r == ' ' || r == '.' || r == '[' || r == ']' || r == '$' || r == '/' {
-			r = '_'
-		}
-		if unicode.IsUpper(r) && i > 0 && !strings.HasSuffix(b.String(), "_") {
-			prevUpper := unicode.IsUpper(rs[i-1])
-			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-			if !prevUpper || nextLower {
-				b.WriteByte('_')
-			}
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	out := b.String()
-	for strings.Contains(out, "__") {
-		out = strings.ReplaceAll(out, "__", "_")
-	}
-	return strings.Trim(out, "_")
-}
-
-var irregularPlural = map[string]string{"people": "person", "children": "child", "men": "man", "women": "woman", "series": "series", "news": "news",
-	// Nouns ending in -ie, which the -ies → -y rule would break (movies → movy).
-	"movies": "movie", "cookies": "cookie", "zombies": "zombie", "calories": "calorie", "rookies": "rookie",
-	"selfies": "selfie", "hoodies": "hoodie", "species": "species", "data": "data", "media": "media", "analyses": "analysis",
-	// Latin -us plurals and -ses words the -s rule would break (statuses → statuse), and
-	// names that only look plural.
-	"statuses": "status", "bonuses": "bonus", "campuses": "campus", "viruses": "virus", "censuses": "census", "buses": "bus",
-	"focuses": "focus", "aliases": "alias", "biases": "bias", "canvases": "canvas", "kubernetes": "kubernetes", "aws": "aws", "dns": "dns", "https": "https"}
-
-// Singular turns a path segment or field name into the singular resource noun; in a
-// phrase (credit_cards) the last word is made singular.
-func Singular(s string) string {
-	s = strings.ToLower(s)
-	if i := strings.LastIndexByte(s, '_'); i >= 0 && i < len(s)-1 {
-		return s[:i+1] + Singular(s[i+1:])
-	}
-	if v, ok := irregularPlural[s]; ok {
-		return v
-	}
-	switch {
-	case strings.HasSuffix(s, "ies") && len(s) > 4:
-		return s[:len(s)-3] + "y"
-	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "xes"), strings.HasSuffix(s, "ches"), strings.HasSuffix(s, "shes"):
-		return s[:len(s)-2]
-	case strings.HasSuffix(s, "ss"), strings.HasSuffix(s, "us"), strings.HasSuffix(s, "is"):
-		return s
-	case strings.HasSuffix(s, "s") && len(s) > 3:
-		return s[:len(s)-1]
-	}
-	return s
-}
-
-// abbreviations are clipped nouns common in API paths, spelled out for people.
-var spelledOut = map[string]string{"tv": "TV show", "repo": "repository", "org": "organization", "app": "app", "env": "environment",
-	"msg": "message", "pr": "pull request", "img": "image", "doc": "document", "cat": "category", "dept": "department", "acct": "account"}
-
-// Display is how a question names a resource: "credit_card" reads "credit card"; a
-// two-letter noun is an abbreviation and reads in capitals ("vm" → "VM"); one letter
-// names no kind at all ("" : the question is worded without one).
-func Display(resource string) string {
-	if long, ok := spelledOut[resource]; ok {
-		return long
-	}
-	if len(resource) == 1 {
-		return ""
-	}
-	if len(resource) <= 2 {
-		return strings.ToUpper(resource)
-	}
-	return strings.ReplaceAll(resource, "_", " ")
-}
-
 var (
 	uuidPattern    = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
-	digitsPattern  = regexp.MustCompile(`^[0-9]+$`)
+	DigitsPattern  = regexp.MustCompile(`^[0-9]+$`)
 	hexPattern     = regexp.MustCompile(`^[0-9a-fA-F]{8,}$`)
 	tokenPattern   = regexp.MustCompile(`^[A-Za-z0-9_:.-]+$`)
 	hasDigit       = regexp.MustCompile(`[0-9]`)
@@ -453,7 +369,7 @@ func LooksLikeID(v any, schema map[string]any) bool {
 		format, _ := schema["format"].(string)
 		switch {
 		case typ == "integer" || typ == "number":
-			return digitsPattern.MatchString(s)
+			return DigitsPattern.MatchString(s)
 		case format == "uuid":
 			return uuidPattern.MatchString(s)
 		}
@@ -468,7 +384,7 @@ func LooksLikeID(v any, schema map[string]any) bool {
 		// Opaque ids mix digits with letters (base62, hashes, uuids); a single word
 		// without digits is far more likely a name, and so is a short one with a digit
 		// (U2, M83, 2Pac). A code built of parts no one says aloud is an id too.
-		return uuidPattern.MatchString(s) || digitsPattern.MatchString(s) || hexPattern.MatchString(s) || builtCode(s) ||
+		return uuidPattern.MatchString(s) || DigitsPattern.MatchString(s) || hexPattern.MatchString(s) || builtCode(s) ||
 			(hasDigit.MatchString(s) && (len(s) >= 12 || (hasUpperLetter.MatchString(s) && len(s) >= 6)))
 	}
 	return false
@@ -530,8 +446,8 @@ func KindNoun(op *tools.Operation, resource string) string {
 		return resource
 	}
 	for _, text := range []string{strings.Join(op.Tags, " "), op.Summary, op.Description} {
-		for _, w := range strings.FieldsFunc(words(text), func(r rune) bool { return r < 'a' || r > 'z' }) {
-			if n := Singular(w); len(n) > len(resource) && !clippedNoun(n) && clips(resource, n) {
+		for _, w := range strings.FieldsFunc(lexicon.SnakeCase(text), func(r rune) bool { return r < 'a' || r > 'z' }) {
+			if n := lexicon.Singular(w); len(n) > len(resource) && !clippedNoun(n) && clips(resource, n) {
 				return n
 			}
 		}
@@ -542,7 +458,7 @@ func KindNoun(op *tools.Operation, resource string) string {
 // clippedNoun reports whether a resource is too short or has no vowel to be a word a
 // person would use for a kind: "t", "c", "pkg"; a known clip (tv, repo) is spelled out.
 func clippedNoun(resource string) bool {
-	if _, ok := spelledOut[resource]; ok || resource == "" || strings.Contains(resource, "_") {
+	if _, ok := lexicon.SpelledOut[resource]; ok || resource == "" || strings.Contains(resource, "_") {
 		return false
 	}
 	return len(resource) <= 2 || !strings.ContainsAny(resource, "aeiouy")

@@ -3,6 +3,7 @@ package reverse
 import (
 	"testing"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -77,7 +78,7 @@ func TestResource(t *testing.T) {
 func TestDisplayAndSingular(t *testing.T) {
 	display := map[string]string{"tv": "TV show", "person": "person", "credit_card": "credit card", "movie": "movie"}
 	for in, want := range display {
-		if got := Display(in); got != want {
+		if got := lexicon.Display(in); got != want {
 			t.Errorf("Display(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -88,7 +89,7 @@ func TestDisplayAndSingular(t *testing.T) {
 		"statuses": "status", "check_statuses": "check_status", "aliases": "alias", "kubernetes": "kubernetes", "houses": "house",
 	}
 	for in, want := range singular {
-		if got := Singular(in); got != want {
+		if got := lexicon.Singular(in); got != want {
 			t.Errorf("Singular(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -192,7 +193,7 @@ func TestThingsShortSegment(t *testing.T) {
 
 func TestDisplayOneLetter(t *testing.T) {
 	for in, want := range map[string]string{"t": "", "c": "", "vm": "VM", "tv": "TV show", "topic": "topic"} {
-		if got := Display(in); got != want {
+		if got := lexicon.Display(in); got != want {
 			t.Errorf("Display(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -8,7 +8,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // index precomputes what the producer search needs, so building the graph stays linear
@@ -70,11 +73,11 @@ func newIndex(cat *tools.Catalog) *index {
 	}
 	// Finding the collections of every response is the costly part, and independent per
 	// operation: it runs across the cores first.
-	allCols := make([][]Collection, len(cat.Operations))
-	infos := make([]listingInfo, len(cat.Operations))
+	allCols := make([][]Collection, len(cat.Operations()))
+	infos := make([]listingInfo, len(cat.Operations()))
 	memo := newCollectionsMemo()
-	tools.Parallel(len(cat.Operations), func(i int) {
-		if op := cat.Operations[i]; Lookup(op) && op.Response != nil {
+	tools.Parallel(len(cat.Operations()), func(i int) {
+		if op := cat.Operations()[i]; Lookup(op) && op.Response != nil {
 			allCols[i] = memo.of(op.Response)
 			if len(allCols[i]) > 0 {
 				infos[i] = newListingInfo(op, allCols[i])
@@ -83,7 +86,7 @@ func newIndex(cat *tools.Catalog) *index {
 	})
 	ix.listing = make(map[*tools.Operation]listingInfo)
 	ix.itemNouns = map[string]bool{}
-	for i, op := range cat.Operations {
+	for i, op := range cat.Operations() {
 		segs := strings.Split(strings.Trim(op.Path, "/"), "/")
 		for j := 0; j+1 < len(segs); j++ {
 			if !strings.Contains(segs[j], "{") && strings.HasPrefix(segs[j+1], "{") {
@@ -127,7 +130,7 @@ func newIndex(cat *tools.Catalog) *index {
 		if infos[i].search {
 			// A typeahead over several kinds searches each kind its enum names.
 			for _, p := range op.Params {
-				if !kindWords[lastWord(words(p.Name))] {
+				if !kindWords[lastWord(lexicon.SnakeCase(p.Name))] {
 					continue
 				}
 				for _, v := range enumValues(p.Schema) {
@@ -150,7 +153,7 @@ func newIndex(cat *tools.Catalog) *index {
 	ix.pathTakes = pathTakesOf(cat)
 	ix.byField = ix.byFieldIndex()
 	ix.getAt = map[string]*tools.Operation{}
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		if op.Method == "GET" && op.Response != nil {
 			if k := templateKey(op.Path); ix.getAt[k] == nil {
 				ix.getAt[k] = op
@@ -174,10 +177,10 @@ var searchWords = map[string]bool{"filter": true, "search": true, "by": true, "c
 	"with": true, "term": true, "query": true, "text": true, "keyword": true, "keywords": true, "q": true, "full": true, "fuzzy": true,
 	"display": true, "exact": true, "match": true, "string": true, "value": true}
 
-// nameInput is the input through which a listing operation takes what a person says: a
+// NameInput is the input through which a listing operation takes what a person says: a
 // query, a search term, a name filter of the listed thing itself (not tag_name on a list
 // of droplets).
-func nameInput(op *tools.Operation) string {
+func NameInput(op *tools.Operation) string {
 	noun := lastStatic(op.Path)
 	best, bestRank := "", len(nameArgs)
 	params := op.Params
@@ -194,7 +197,7 @@ func nameInput(op *tools.Operation) string {
 		if _, isEnum := p.Schema["enum"]; isEnum {
 			continue
 		}
-		toks := strings.Split(words(p.Name), "_")
+		toks := strings.Split(lexicon.SnakeCase(p.Name), "_")
 		skip := false
 		for _, t := range toks {
 			if notNameWords[t] {
@@ -251,7 +254,7 @@ func lastStatic(path string) string {
 			switch {
 			case prev != "" && (searchVerbs[n] || listSegments[strings.ToLower(segs[i])]):
 				return prev
-			case prev != "" && !searchVerbs[prev] && Singular(strings.ToLower(segs[i])) == strings.ToLower(segs[i]) && Singular(raw) != raw:
+			case prev != "" && !searchVerbs[prev] && lexicon.Singular(strings.ToLower(segs[i])) == strings.ToLower(segs[i]) && lexicon.Singular(raw) != raw:
 				return prev
 			}
 		}
@@ -286,7 +289,7 @@ func nounFit(resource, noun string) int {
 		// The same last words: issue_comment and comment, to_source_account and
 		// source_account.
 		return 2
-	case !strings.Contains(resource, "_") && !strings.Contains(noun, "_") && (abbreviates(resource, noun) || abbreviates(noun, resource)):
+	case !strings.Contains(resource, "_") && !strings.Contains(noun, "_") && (lexicon.Abbreviates(resource, noun) || lexicon.Abbreviates(noun, resource)):
 		return 1
 	}
 	return 0
@@ -340,7 +343,7 @@ func (ix *index) candidatesFor(resource string, about map[string]bool, qualified
 		if noun == resource {
 			continue
 		}
-		if abbreviates(resource, noun) || abbreviates(noun, resource) ||
+		if lexicon.Abbreviates(resource, noun) || lexicon.Abbreviates(noun, resource) ||
 			(len(resource) <= 2 && strings.HasPrefix(noun, resource) && len(noun) > len(resource)) {
 			abbrev = append(abbrev, noun)
 		}
@@ -368,8 +371,8 @@ func (ix *index) candidatesFor(resource string, about map[string]bool, qualified
 func aboutNouns(op *tools.Operation) map[string]bool {
 	out := map[string]bool{}
 	text := strings.Join(op.Tags, " ") + " " + op.Summary + " " + op.OperationID + " " + op.Description
-	for _, w := range strings.FieldsFunc(words(text), func(r rune) bool { return r == '_' || !(r >= 'a' && r <= 'z') }) {
-		out[Singular(w)] = true
+	for _, w := range strings.FieldsFunc(lexicon.SnakeCase(text), func(r rune) bool { return r == '_' || !(r >= 'a' && r <= 'z') }) {
+		out[lexicon.Singular(w)] = true
 	}
 	return out
 }
@@ -436,7 +439,7 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 		if scoped {
 			p.Score += 3 // within the same parent as the call (the issues of its repository)
 		}
-		p.Score += routeOwner(p.Op.Path)
+		p.Score += RouteOwner(p.Op.Path)
 		out = appendBest(out, p, keep)
 	}
 	return out
@@ -526,7 +529,7 @@ func (ix *index) listingProducers(id Ident, about map[string]bool, qualified boo
 			}
 			c, ok := col.withField(want)
 			if !ok && (want == "" || idWords[want] != "") {
-				c, ok = col.thingID(id.Resource, want)
+				c, ok = col.ThingID(id.Resource, want)
 			}
 			if !ok {
 				continue
@@ -539,7 +542,7 @@ func (ix *index) listingProducers(id Ident, about map[string]bool, qualified boo
 			if info.search {
 				score += 2
 			}
-			p.Fixed, p.Needs = fillInputs(op.op, p.NameArg, id.Resource)
+			p.Fixed, p.Needs = FillInputs(op.op, p.NameArg, id.Resource)
 			for k, v := range fixed {
 				if p.Fixed == nil {
 					p.Fixed = map[string]any{}
@@ -731,7 +734,7 @@ func (ix *index) ordered(m map[*tools.Operation]int) []fitOp {
 // enumInput finds an input whose enum names the resource (resource_type=project).
 func enumInput(op *tools.Operation, resource string) (any, string, bool) {
 	for _, p := range op.Params {
-		if p.In != "query" || !kindWords[lastWord(words(p.Name))] {
+		if p.In != "query" || !kindWords[lastWord(lexicon.SnakeCase(p.Name))] {
 			continue // sort=comments names an order, not a kind
 		}
 		if v, ok := enumFor(p.Schema, resource); ok {
@@ -762,7 +765,7 @@ type listingInfo struct {
 }
 
 func newListingInfo(op *tools.Operation, cols []Collection) listingInfo {
-	info := listingInfo{nameArg: nameInput(op), pathNoun: lastStatic(op.Path), prefix: listPrefix(op.Path), trail: trailing(op.Path), containerNouns: make([]string, len(cols))}
+	info := listingInfo{nameArg: NameInput(op), pathNoun: lastStatic(op.Path), prefix: listPrefix(op.Path), trail: trailing(op.Path), containerNouns: make([]string, len(cols))}
 	for _, seg := range strings.Split(strings.Trim(op.Path, "/"), "/") {
 		if searchVerbs[strings.ToLower(seg)] {
 			info.search = true
@@ -802,7 +805,7 @@ func isSelf(op *tools.Operation) bool {
 		return selfSegments[segs[0]]
 	case len(segs) == 2:
 		last := segs[1]
-		return (last == "me" || last == "self" || last == "myself" || last == "whoami" || last == "current") && selfResources[Singular(segs[0])]
+		return (last == "me" || last == "self" || last == "myself" || last == "whoami" || last == "current") && selfResources[lexicon.Singular(segs[0])]
 	}
 	return false
 }
@@ -835,14 +838,14 @@ func selfProps(op *tools.Operation) (map[string]any, string) {
 // apart), else in the record's own identifier (c, read from its fields).
 func selfPointer(op *tools.Operation, c Collection, resource, want string) (string, bool) {
 	props, prefix := selfProps(op)
-	for _, n := range tools.SortedKeys(props) {
+	for _, n := range upstream.SortedKeys(props) {
 		sub, _ := props[n].(map[string]any)
-		if Singular(words(n)) != resource || tools.SchemaType(sub) == "array" {
+		if lexicon.Singular(lexicon.SnakeCase(n)) != resource || tools.SchemaType(sub) == "array" {
 			continue
 		}
 		if inner, ok := collectionOf(sub, ""); ok {
 			if f := inner.field(want); f != "" && !strings.Contains(f, "/") {
-				return prefix + "/" + escape(n) + "/" + escape(f), true
+				return prefix + "/" + jsonpointer.Escape(n) + "/" + jsonpointer.Escape(f), true
 			}
 		}
 	}
@@ -854,7 +857,7 @@ func selfPointer(op *tools.Operation, c Collection, resource, want string) (stri
 	var b strings.Builder
 	b.WriteString(prefix)
 	for _, step := range strings.Split(c.IDField, "/") {
-		b.WriteString("/" + escape(step))
+		b.WriteString("/" + jsonpointer.Escape(step))
 	}
 	return b.String(), true
 }
@@ -882,9 +885,9 @@ func (ix *index) selfProducers(target *tools.Operation, id Ident) []Producer {
 	return out
 }
 
-// fillInputs sets a producer's required inputs the edge itself knows (an enum naming the
+// FillInputs sets a producer's required inputs the edge itself knows (an enum naming the
 // resource, like Spotify's type=artist) and lists the others it needs.
-func fillInputs(op *tools.Operation, nameArg, resource string) (map[string]any, []string) {
+func FillInputs(op *tools.Operation, nameArg, resource string) (map[string]any, []string) {
 	var fixed map[string]any
 	var needs []string
 	req, _ := op.InputSchema["required"].([]string)
@@ -926,7 +929,7 @@ func enumValues(schema map[string]any) []any {
 // one-element array.
 func enumFor(schema map[string]any, resource string) (any, bool) {
 	for _, v := range enumValues(schema) {
-		if s, ok := v.(string); ok && Singular(words(s)) == resource {
+		if s, ok := v.(string); ok && lexicon.Singular(lexicon.SnakeCase(s)) == resource {
 			if _, own := schema["enum"].([]any); !own {
 				return []any{s}, true // the items' enum: an array parameter
 			}
@@ -960,8 +963,8 @@ func (ix *index) linkProducers(target *tools.Operation, p *tools.Param) []Produc
 					prod.Collection = Collection{Items: m[1][:i], IDField: m[1][i+3:]}
 					prod.Pointer = ""
 				}
-				prod.NameArg = nameInput(op)
-				prod.Fixed, prod.Needs = fillInputs(op, prod.NameArg, "")
+				prod.NameArg = NameInput(op)
+				prod.Fixed, prod.Needs = FillInputs(op, prod.NameArg, "")
 				out = append(out, prod)
 			}
 		}
@@ -982,7 +985,7 @@ func (ix *index) linkTargets(l tools.Link, target *tools.Operation) bool {
 	if i < 0 {
 		return false
 	}
-	path := strings.ReplaceAll(strings.ReplaceAll(ref[:i], "~1", "/"), "~0", "~")
+	path := jsonpointer.Unescape(ref[:i])
 	return path == target.Path && strings.EqualFold(ref[i+1:], target.Method)
 }
 
@@ -1028,18 +1031,18 @@ func (ix *index) declaredProducers(target *tools.Operation, p *tools.Param, decl
 		}
 		prod := Producer{Op: op, OpKey: op.Key(), Source: SourceDeclared, Collection: col, NameArg: d.NameArg, Score: 8}
 		if prod.NameArg == "" {
-			prod.NameArg = nameInput(op)
+			prod.NameArg = NameInput(op)
 		}
-		prod.Fixed, prod.Needs = fillInputs(op, prod.NameArg, "")
+		prod.Fixed, prod.Needs = FillInputs(op, prod.NameArg, "")
 		out = append(out, prod)
 	}
 	return out
 }
 
-// routeOwner ranks a list by whose route it is: the caller's own (/users/@me/guilds,
+// RouteOwner ranks a list by whose route it is: the caller's own (/users/@me/guilds,
 // /user/repos, /me/projects) lists what the caller can name, before one for everyone and
 // one behind an administrator's route (/admin/organizations), which lists what others own.
-func routeOwner(path string) int {
+func RouteOwner(path string) int {
 	for _, seg := range strings.Split(strings.Trim(strings.ToLower(path), "/"), "/") {
 		seg = strings.TrimPrefix(seg, "@")
 		switch {

@@ -3,6 +3,8 @@ package reverse
 import (
 	"slices"
 	"strings"
+
+	"github.com/askapi/askapi/reverse/lexicon"
 )
 
 // What name resolution reads off a record, for the compact shape (tools.Compact): the
@@ -15,7 +17,7 @@ func IdentifierField(name string) bool {
 	if slices.Contains(idFieldKinds, name) {
 		return true
 	}
-	w := words(name)
+	w := lexicon.SnakeCase(name)
 	last := w[strings.LastIndexByte(w, '_')+1:]
 	_, isID := idWords[last] // ids of other records (owner_id) identify too
 	return isID
@@ -23,7 +25,7 @@ func IdentifierField(name string) bool {
 
 // LabelField reports a field name resolution labels records by.
 func LabelField(name string) bool {
-	return slices.Contains(primaryFields, name)
+	return slices.Contains(PrimaryFields, name)
 }
 
 // ResolutionField reports a field a compact answer must keep: an identifier or a label.

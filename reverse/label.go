@@ -6,15 +6,16 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/reverse/lexicon"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // Labels are read off an item by what its fields are, never by one API's field names:
 // a label field names it, descriptive fields tell two of the same name apart, lists of
 // named things say what it is known for, a date gives a year.
 
-// primaryFields name an item the way a person would, best first.
-var primaryFields = []string{"name", "title", "original_title", "original_name", "display_name", "displayName", "full_name", "fullName", "friendly_name", "friendlyName", "unique_name", "uniqueName",
+// PrimaryFields name an item the way a person would, best first.
+var PrimaryFields = []string{"name", "title", "original_title", "original_name", "display_name", "displayName", "full_name", "fullName", "friendly_name", "friendlyName", "unique_name", "uniqueName",
 	"login", "label", "username", "screen_name", "subject", "comment", "summary", "email", "slug", "handle", "description", "text"}
 
 // detailWords end a field name that describes a record in a word or two: who someone is,
@@ -36,17 +37,17 @@ var datePrefix = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}`)
 // Primary returns the name of an item, or "": its own, or that of the one nested object
 // that holds its identity (metadata, attributes).
 func Primary(item map[string]any) string {
-	if s, ok := item[stringField].(string); ok && len(item) == 1 {
+	if s, ok := item[StringField].(string); ok && len(item) == 1 {
 		return clip(strings.TrimSpace(s), 60) // an item of a list of plain strings
 	}
-	for _, f := range primaryFields {
+	for _, f := range PrimaryFields {
 		if s, ok := item[f].(string); ok && strings.TrimSpace(s) != "" {
 			return clip(strings.TrimSpace(s), 60)
 		}
 	}
-	for _, k := range tools.SortedKeys(item) {
+	for _, k := range upstream.SortedKeys(item) {
 		if sub, ok := item[k].(map[string]any); ok && k != "status" && k != "state" {
-			for _, f := range primaryFields[:8] {
+			for _, f := range PrimaryFields[:8] {
 				if s, ok := sub[f].(string); ok && strings.TrimSpace(s) != "" {
 					return clip(strings.TrimSpace(s), 60)
 				}
@@ -60,19 +61,19 @@ func Primary(item map[string]any) string {
 var personalNames = [][2]string{{"firstName", "lastName"}, {"first_name", "last_name"}, {"givenName", "familyName"},
 	{"given_name", "family_name"}, {"firstname", "lastname"}, {"forename", "surname"}}
 
-// calledBy reports whether an item is called want (a name as Normal leaves it) by any
+// CalledBy reports whether an item is called want (a name as Normal leaves it) by any
 // of its names: a label field (name, title, username…) or a person's given and family
 // names together.
-func calledBy(item map[string]any, want string) bool {
-	for _, f := range primaryFields {
-		if s, ok := item[f].(string); ok && Normal(s) == want && want != "" {
+func CalledBy(item map[string]any, want string) bool {
+	for _, f := range PrimaryFields {
+		if s, ok := item[f].(string); ok && lexicon.Normal(s) == want && want != "" {
 			return true
 		}
 	}
 	for _, pair := range personalNames {
 		given, _ := item[pair[0]].(string)
 		family, _ := item[pair[1]].(string)
-		if given != "" && family != "" && Normal(given+" "+family) == want {
+		if given != "" && family != "" && lexicon.Normal(given+" "+family) == want {
 			return true
 		}
 	}
@@ -102,7 +103,7 @@ func joinLabel(primary string, details []string, id any) string {
 // labelParts reads an item's name and the few details that describe it, without its id.
 func labelParts(item map[string]any) (string, []string) {
 	primary := Primary(item)
-	keys := tools.SortedKeys(item)
+	keys := upstream.SortedKeys(item)
 	if y := year(item, keys); y != "" && primary != "" {
 		primary += " (" + y + ")"
 	}
@@ -114,7 +115,7 @@ func labelParts(item map[string]any) (string, []string) {
 	}
 	// Descriptive fields tell apart records with the same name (two Sams).
 	for _, k := range keys {
-		if s, ok := item[k].(string); ok && detailWords[lastWord(words(k))] && len(s) <= 40 {
+		if s, ok := item[k].(string); ok && detailWords[lastWord(lexicon.SnakeCase(k))] && len(s) <= 40 {
 			add(s)
 		}
 	}
@@ -122,7 +123,7 @@ func labelParts(item map[string]any) (string, []string) {
 	for _, k := range keys {
 		if list, ok := item[k].([]any); ok {
 			if names := namedList(list); names != "" {
-				if byWords[Singular(lastWord(words(k)))] {
+				if byWords[lexicon.Singular(lastWord(lexicon.SnakeCase(k)))] {
 					names = "by " + names
 				}
 				add(names)
@@ -133,12 +134,12 @@ func labelParts(item map[string]any) (string, []string) {
 	}
 	add(status(item))
 	for _, k := range keys {
-		if s, ok := item[k].(string); ok && byWords[words(k)] && !strings.Contains(s, "@") && len(s) <= 40 {
+		if s, ok := item[k].(string); ok && byWords[lexicon.SnakeCase(k)] && !strings.Contains(s, "@") && len(s) <= 40 {
 			add("by " + s)
 		}
 	}
 	for _, k := range keys {
-		if s, ok := item[k].(string); ok && untilWords[strings.Split(words(k), "_")[0]] && datePrefix.MatchString(s) {
+		if s, ok := item[k].(string); ok && untilWords[strings.Split(lexicon.SnakeCase(k), "_")[0]] && datePrefix.MatchString(s) {
 			add("until " + s[:10])
 		}
 	}
@@ -148,10 +149,10 @@ func labelParts(item map[string]any) (string, []string) {
 	return primary, details
 }
 
-// labels describes items so a person can choose among them: items whose labels read
+// Labels describes items so a person can choose among them: items whose labels read
 // alike ("Mobile App" twice) are told apart by a field whose values differ between them
 // (a description, the name of what they belong to, a date) before the id.
-func labels(items []map[string]any, ids []any) []string {
+func Labels(items []map[string]any, ids []any) []string {
 	type parts struct {
 		primary string
 		details []string
@@ -196,7 +197,7 @@ var describingFields = map[string]bool{"description": true, "summary": true, "su
 func tellApart(items []map[string]any) []string {
 	readings := []func(map[string]any, string) string{
 		func(it map[string]any, k string) string { // a description
-			if s, ok := it[k].(string); ok && describingFields[lastWord(words(k))] {
+			if s, ok := it[k].(string); ok && describingFields[lastWord(lexicon.SnakeCase(k))] {
 				return clip(strings.TrimSpace(s), 40)
 			}
 			return ""
@@ -209,19 +210,19 @@ func tellApart(items []map[string]any) []string {
 		},
 		func(it map[string]any, k string) string { // a date
 			if s, ok := it[k].(string); ok && datePrefix.MatchString(s) {
-				return strings.Split(words(k), "_")[0] + " " + s[:10]
+				return strings.Split(lexicon.SnakeCase(k), "_")[0] + " " + s[:10]
 			}
 			return ""
 		},
 		func(it map[string]any, k string) string { // any other short text that is no id
 			s, ok := it[k].(string)
-			if s = strings.TrimSpace(s); !ok || len(s) > 40 || hasIDWord(lastWord(words(k))) || uuidPattern.MatchString(s) || hexPattern.MatchString(s) {
+			if s = strings.TrimSpace(s); !ok || len(s) > 40 || hasIDWord(lastWord(lexicon.SnakeCase(k))) || uuidPattern.MatchString(s) || hexPattern.MatchString(s) {
 				return ""
 			}
 			return s
 		},
 	}
-	keys := tools.SortedKeys(items[0])
+	keys := upstream.SortedKeys(items[0])
 	for _, read := range readings {
 		for _, k := range keys {
 			vals := make([]string, len(items))
@@ -250,7 +251,7 @@ func year(item map[string]any, keys []string) string {
 		if !ok || !datePrefix.MatchString(s) {
 			continue
 		}
-		first := strings.Split(words(k), "_")[0]
+		first := strings.Split(lexicon.SnakeCase(k), "_")[0]
 		if metaWords[first] || untilWords[first] {
 			continue
 		}
@@ -287,7 +288,7 @@ func pairs(list []any) string {
 		regex, negated := false, false
 		for k, v := range m {
 			if b, isBool := v.(bool); isBool {
-				w := words(k)
+				w := lexicon.SnakeCase(k)
 				regex = regex || (strings.Contains(w, "regex") && b)
 				negated = negated || (strings.Contains(w, "equal") && !b)
 			}

@@ -16,7 +16,7 @@ func TestProducerListsShared(t *testing.T) {
 		t.Run(spec, func(t *testing.T) {
 			cat, g := rtShared(t, spec)
 			var lists [][]Producer
-			for _, op := range cat.Operations {
+			for _, op := range cat.Operations() {
 				for _, e := range g.Edges(op) {
 					if len(e.Producers) > 0 {
 						lists = append(lists, e.Producers)
@@ -48,7 +48,7 @@ func TestCollectionsMemo(t *testing.T) {
 	cat, _ := rtShared(t, "tmdb.json")
 	memo := newCollectionsMemo()
 	found := 0
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		if op.Response == nil {
 			continue
 		}

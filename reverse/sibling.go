@@ -5,7 +5,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // A path says where an item lives: /things/{thing_id} is one of the things GET /things
@@ -54,13 +57,13 @@ func templateKey(path string) string {
 
 // itemArray is an array of objects in a response, where its items are, and their schema.
 type itemArray struct {
-	ptr  string
-	item map[string]any
+	Ptr  string
+	Item map[string]any
 }
 
-// itemArrays lists the arrays of objects a response holds, shallowest first: the body
+// ItemArrays lists the arrays of objects a response holds, shallowest first: the body
 // itself, or under envelopes and named properties, a few levels deep.
-func itemArrays(schema map[string]any) []itemArray {
+func ItemArrays(schema map[string]any) []itemArray {
 	var out []itemArray
 	var walk func(s map[string]any, ptr string, depth int)
 	walk = func(s map[string]any, ptr string, depth int) {
@@ -69,34 +72,34 @@ func itemArrays(schema map[string]any) []itemArray {
 		}
 		if tools.SchemaType(s) == "array" || (s["type"] == nil && s["items"] != nil) {
 			if it, _ := s["items"].(map[string]any); it != nil && it["properties"] != nil {
-				out = append(out, itemArray{ptr: ptr, item: it})
+				out = append(out, itemArray{Ptr: ptr, Item: it})
 			}
 			return
 		}
 		props, _ := s["properties"].(map[string]any)
-		for _, n := range tools.SortedKeys(props) {
+		for _, n := range upstream.SortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
-			walk(sub, ptr+"/"+escape(n), depth+1)
+			walk(sub, ptr+"/"+jsonpointer.Escape(n), depth+1)
 		}
 	}
 	walk(schema, "", 0)
-	sort.SliceStable(out, func(i, j int) bool { return strings.Count(out[i].ptr, "/") < strings.Count(out[j].ptr, "/") })
+	sort.SliceStable(out, func(i, j int) bool { return strings.Count(out[i].Ptr, "/") < strings.Count(out[j].Ptr, "/") })
 	return out
 }
 
 // compact is a name without case or separators: DataSetId and dataset_id are one.
 func compact(name string) string {
-	return strings.ReplaceAll(words(name), "_", "")
+	return strings.ReplaceAll(lexicon.SnakeCase(name), "_", "")
 }
 
-// scalarFields are an item's scalar properties, and those of the one object that holds
+// ScalarFields are an item's scalar properties, and those of the one object that holds
 // its identity ("dataset/dataset_id" for a dataset, "Member/Arn" for a member, the
 // metadata or attributes of a resource), by their compact names. Another nested object's
 // fields are another thing's (a commit's author/name, an instance's serverCaCert/instance).
-func scalarFields(item map[string]any, resource string) map[string]string {
+func ScalarFields(item map[string]any, resource string) map[string]string {
 	out := map[string]string{}
 	props, _ := item["properties"].(map[string]any)
-	for _, n := range tools.SortedKeys(props) {
+	for _, n := range upstream.SortedKeys(props) {
 		sub, _ := props[n].(map[string]any)
 		switch tools.SchemaType(sub) {
 		case "", "string", "integer", "number":
@@ -105,13 +108,13 @@ func scalarFields(item map[string]any, resource string) map[string]string {
 			}
 		}
 	}
-	for _, n := range tools.SortedKeys(props) {
+	for _, n := range upstream.SortedKeys(props) {
 		if !identityHolder(n, resource) {
 			continue
 		}
 		sub, _ := props[n].(map[string]any)
 		inner, _ := sub["properties"].(map[string]any)
-		for _, m := range tools.SortedKeys(inner) {
+		for _, m := range upstream.SortedKeys(inner) {
 			leaf, _ := inner[m].(map[string]any)
 			switch tools.SchemaType(leaf) {
 			case "", "string", "integer", "number":
@@ -124,10 +127,10 @@ func scalarFields(item map[string]any, resource string) map[string]string {
 	return out
 }
 
-// siblingField is the item field a parameter takes, or "": one named like it; else, for a
+// SiblingField is the item field a parameter takes, or "": one named like it; else, for a
 // parameter that takes a key (its name says which), that key; else the item's id.
-func siblingField(p *tools.Param, id Ident, fields map[string]string) string {
-	if f, ok := fields["name"]; ok && !strings.Contains(words(p.Name), "_") && saysName(p.Description) {
+func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
+	if f, ok := fields["name"]; ok && !strings.Contains(lexicon.SnakeCase(p.Name), "_") && saysName(p.Description) {
 		// {location}, "Name of the backup location": the name, even beside a field
 		// called location (a region).
 		return f
@@ -170,27 +173,27 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 		}
 		isID = true
 	}
-	for _, arr := range itemArrays(sib.Response) {
-		fields := scalarFields(arr.item, id.Resource)
-		settled := ix.settleBare(p, id, arr.item)
-		field := siblingField(p, settled, fields)
+	for _, arr := range ItemArrays(sib.Response) {
+		fields := ScalarFields(arr.Item, id.Resource)
+		settled := ix.settleBare(p, id, arr.Item)
+		field := SiblingField(p, settled, fields)
 		if field == "" {
 			continue
 		}
-		col := Collection{Items: arr.ptr, IDField: field, Fields: map[string]string{}}
+		col := Collection{Items: arr.Ptr, IDField: field, Fields: map[string]string{}}
 		if outer, inner, nested := strings.Cut(field, "/"); nested {
-			props, _ := arr.item["properties"].(map[string]any)
+			props, _ := arr.Item["properties"].(map[string]any)
 			sub, _ := props[outer].(map[string]any)
 			subProps, _ := sub["properties"].(map[string]any)
 			leaf, _ := subProps[inner].(map[string]any)
 			col.IDType = tools.SchemaType(leaf)
 		} else {
-			props, _ := arr.item["properties"].(map[string]any)
+			props, _ := arr.Item["properties"].(map[string]any)
 			leaf, _ := props[field].(map[string]any)
 			col.IDType = tools.SchemaType(leaf)
 		}
-		prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: col, NameArg: nameInput(sib), Score: 10}
-		prod.Fixed, prod.Needs = fillInputs(sib, prod.NameArg, id.Resource)
+		prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: col, NameArg: NameInput(sib), Score: 10}
+		prod.Fixed, prod.Needs = FillInputs(sib, prod.NameArg, id.Resource)
 		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || ix.strangerNeeds(target, prod) {
 			return nil, id
 		}
@@ -199,9 +202,9 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 	// A list of plain strings (EKS's {"clusters": ["prod", "staging"]}): each string is
 	// a key of the things the path addresses.
 	if ptr, ok := stringArray(sib.Response); ok && (isID || tools.SchemaType(p.Schema) != "integer") {
-		col := Collection{Items: ptr, IDField: stringField, IDType: "string", Strings: true}
-		prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: col, NameArg: nameInput(sib), Score: 9}
-		prod.Fixed, prod.Needs = fillInputs(sib, prod.NameArg, id.Resource)
+		col := Collection{Items: ptr, IDField: StringField, IDType: "string", Strings: true}
+		prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: col, NameArg: NameInput(sib), Score: 9}
+		prod.Fixed, prod.Needs = FillInputs(sib, prod.NameArg, id.Resource)
 		if !ix.strangerNeeds(target, prod) {
 			id.Bare = false // a string is its own key
 			return []Producer{prod}, id
@@ -225,14 +228,14 @@ func stringArray(schema map[string]any) (string, bool) {
 	}
 	props, _ := schema["properties"].(map[string]any)
 	ptr := ""
-	for _, n := range tools.SortedKeys(props) {
+	for _, n := range upstream.SortedKeys(props) {
 		sub, _ := props[n].(map[string]any)
 		switch {
 		case isStrings(sub):
 			if ptr != "" {
 				return "", false // two lists: which one names the things is not said
 			}
-			ptr = "/" + escape(n)
+			ptr = "/" + jsonpointer.Escape(n)
 		case tools.SchemaType(sub) == "array" || tools.SchemaType(sub) == "object":
 			return "", false
 		}

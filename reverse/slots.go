@@ -3,6 +3,7 @@ package reverse
 import (
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -57,7 +58,7 @@ func ownField(op *tools.Operation, p *tools.Param) bool {
 	if op.Method != "POST" || strings.HasSuffix(op.Path, "}") {
 		return false
 	}
-	w := words(p.Name)
+	w := lexicon.SnakeCase(p.Name)
 	return !strings.Contains(w, "_") && (hasIDWord(w) || keyFields[w])
 }
 

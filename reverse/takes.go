@@ -88,7 +88,7 @@ func (idx *index) bareIdent(op *tools.Operation, p *tools.Param, id Ident, keep 
 // across the operations say it takes.
 func pathTakesOf(cat *tools.Catalog) map[string]takes {
 	idSaid, keySaid := map[string]bool{}, map[string]bool{}
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		for _, p := range op.Params {
 			if p.In != "path" || p.Description == "" {
 				continue

@@ -1,6 +1,7 @@
 package reverse
 
 import (
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -11,7 +12,7 @@ func Things(op *tools.Operation) map[string]string {
 	out := map[string]string{}
 	for _, p := range op.Params {
 		if id, ok := Identify(op, p); ok && id.Resource != "" {
-			if d := Display(KindNoun(op, id.Resource)); d != "" {
+			if d := lexicon.Display(KindNoun(op, id.Resource)); d != "" {
 				out[p.Arg] = d
 			}
 		}
@@ -30,7 +31,7 @@ func Things(op *tools.Operation) map[string]string {
 		// say what it names; there is no path segment around it.
 		p := &tools.Param{Name: name, Arg: name, In: "query", Schema: s, Description: desc}
 		if id, ok := Identify(op, p); ok && id.Resource != "" {
-			if d := Display(KindNoun(op, id.Resource)); d != "" {
+			if d := lexicon.Display(KindNoun(op, id.Resource)); d != "" {
 				out[name] = d
 			}
 		}

@@ -4,7 +4,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // The general Reverse Chain rule: any required argument the person did not give may come
@@ -32,7 +35,7 @@ var genericTail = func() map[string]bool {
 }()
 
 // valueKey is the normal form of a field or argument name: snake case, lower case.
-func valueKey(name string) string { return words(name) }
+func valueKey(name string) string { return lexicon.SnakeCase(name) }
 
 // stripTail drops a generic last word: song_name → song; "" when nothing is left or
 // nothing was dropped.
@@ -50,7 +53,7 @@ func valueIndex(cat *tools.Catalog) map[string][]*valueSource {
 	out := map[string][]*valueSource{}
 	// A source is filed under several names: one copy, and each pointer the same string.
 	ptrs := map[string]string{}
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		if !op.ReadOnly() || op.Response == nil || tools.SchemaType(op.Response) == "array" {
 			continue
 		}
@@ -61,13 +64,13 @@ func valueIndex(cat *tools.Catalog) map[string][]*valueSource {
 				props, prefix = inner, "/data"
 			}
 		}
-		for _, n := range tools.SortedKeys(props) {
+		for _, n := range upstream.SortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
 			k := valueKey(n)
 			if k == "" {
 				continue
 			}
-			ptr := prefix + "/" + escape(n)
+			ptr := prefix + "/" + jsonpointer.Escape(n)
 			if held, ok := ptrs[ptr]; ok {
 				ptr = held
 			} else {
@@ -83,9 +86,9 @@ func valueIndex(cat *tools.Catalog) map[string][]*valueSource {
 				out["~head:"+strings.Join(ws[:i], "_")] = append(out["~head:"+strings.Join(ws[:i], "_")], src)
 			}
 			if len(ws) > 1 {
-				out["~last:"+Singular(ws[len(ws)-1])] = append(out["~last:"+Singular(ws[len(ws)-1])], src)
+				out["~last:"+lexicon.Singular(ws[len(ws)-1])] = append(out["~last:"+lexicon.Singular(ws[len(ws)-1])], src)
 			}
-			if sg := Singular(k); sg != k {
+			if sg := lexicon.Singular(k); sg != k {
 				out["~singular:"+sg] = append(out["~singular:"+sg], src)
 			}
 		}
@@ -128,7 +131,7 @@ func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bo
 				continue
 			}
 			prod := Producer{Op: s.op, OpKey: s.op.Key(), Source: SourceHeuristic, Pointer: s.ptr, Score: score}
-			prod.Fixed, prod.Needs = fillInputs(s.op, "", "")
+			prod.Fixed, prod.Needs = FillInputs(s.op, "", "")
 			if slices.Contains(prod.Needs, p.Arg) {
 				continue // it needs the very value it would give
 			}
@@ -148,8 +151,8 @@ func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bo
 			for _, srcs := range ix.suffixed(key) {
 				add(srcs, 3)
 			}
-			add(ix.values["~singular:"+Singular(key)], 3)
-			if sg := Singular(key); sg != key {
+			add(ix.values["~singular:"+lexicon.Singular(key)], 3)
+			if sg := lexicon.Singular(key); sg != key {
 				add(ix.values[sg], 3)
 			}
 		},
@@ -166,7 +169,7 @@ func (ix *index) valueProducers(target *tools.Operation, p *tools.Param, isID bo
 		},
 		func() {
 			// Two names of several words that end alike: order_items ← recommend_items.
-			if last := Singular(ws[len(ws)-1]); len(ws) > 1 && !genericTail[last] && !hasIDWord(last) && !plainArgs[last] {
+			if last := lexicon.Singular(ws[len(ws)-1]); len(ws) > 1 && !genericTail[last] && !hasIDWord(last) && !plainArgs[last] {
 				add(ix.values["~last:"+last], 1)
 			}
 		},

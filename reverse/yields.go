@@ -4,7 +4,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // Collection is an array of objects with identifiers inside a response: where a producer's
@@ -77,14 +80,14 @@ func Collections(schema map[string]any) []Collection {
 			return
 		}
 		props, _ := s["properties"].(map[string]any)
-		for _, n := range tools.SortedKeys(props) {
+		for _, n := range upstream.SortedKeys(props) {
 			sub, _ := props[n].(map[string]any)
 			c := container
 			// Wrappers such as {"artists": {"items": [...]}} name the items by the wrapper.
 			if !envelopes[strings.ToLower(n)] {
 				c = n
 			}
-			walk(sub, ptr+"/"+escape(n), c, depth+1)
+			walk(sub, ptr+"/"+jsonpointer.Escape(n), c, depth+1)
 		}
 	}
 	walk(schema, "", "", 0)
@@ -126,7 +129,7 @@ func readItem(item map[string]any, container string, strictNesting bool) (Collec
 	// Field kinds are read whatever the case or the separators (Key, TeamName, _id): an
 	// exact spelling first, then one that differs only so.
 	byCompact := map[string]string{}
-	for _, name := range tools.SortedKeys(props) {
+	for _, name := range upstream.SortedKeys(props) {
 		if k := compact(name); byCompact[k] == "" {
 			byCompact[k] = name
 		}
@@ -160,7 +163,7 @@ func readItem(item map[string]any, container string, strictNesting bool) (Collec
 	}
 	if c.thing != "" {
 		for name := range props {
-			w := words(name)
+			w := lexicon.SnakeCase(name)
 			if !scalar(name) || !strings.HasPrefix(w, c.thing+"_") {
 				continue
 			}
@@ -178,7 +181,7 @@ func readItem(item map[string]any, container string, strictNesting bool) (Collec
 		// An id named after the thing ({"data": [{"videoId": …}]}) is found per
 		// argument (Collection.thingID); the identity may also sit in one nested object: {"metadata": {"name", "uid"}},
 		// {"attributes": {"id", "name"}}.
-		for _, n := range tools.SortedKeys(props) {
+		for _, n := range upstream.SortedKeys(props) {
 			if strictNesting && !identityHolder(n, c.thing) {
 				continue // another thing's record (an invoice's account): not the item's identity
 			}
@@ -197,7 +200,7 @@ func readItem(item map[string]any, container string, strictNesting bool) (Collec
 		// No plain id: an id named after the thing (videoId) may stand in for it.
 		for name := range props {
 			if scalar(name) {
-				c.byWords[words(name)] = name
+				c.byWords[lexicon.SnakeCase(name)] = name
 			}
 		}
 	}
@@ -277,9 +280,9 @@ func hasThingID(byWords map[string]string) bool {
 // trainingKey, accountUuid.
 var thingIDTails = []string{"id", "key", "uuid", "gid", "guid", "slug"}
 
-// thingID returns the collection reading "<resource>_id" (videoId for a video), or the
+// ThingID returns the collection reading "<resource>_id" (videoId for a video), or the
 // field the argument wants ("<resource>_key": trainingKey), or false.
-func (c Collection) thingID(resource, want string) (Collection, bool) {
+func (c Collection) ThingID(resource, want string) (Collection, bool) {
 	tail := want
 	if tail == "" {
 		tail = "id"
@@ -316,9 +319,5 @@ func (c Collection) withField(want string) (Collection, bool) {
 	return c, true
 }
 
-func escape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-// stringField is the field a string item is read under (Collection.Strings).
-const stringField = "value"
+// StringField is the field a string item is read under (Collection.Strings).
+const StringField = "value"

@@ -5,7 +5,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // Access is how askapi reaches the upstream beyond the spec's own security schemes:
@@ -25,17 +26,17 @@ type Access struct {
 	PerUserCredentials bool
 	// TLS is how the upstream (and the spec's URL, and the token endpoint) is trusted:
 	// --ca-file, --client-cert and --client-key, --insecure.
-	TLS tools.TLSSettings
+	TLS upstream.TLSSettings
 }
 
 // upstreamSender is the sender of upstream requests, and of token requests: OAuth2 tokens
 // are put in cred, and a request whose token is refused is given a new one.
-func upstreamSender(opts Options, cred *tools.Credentials) (*tools.Sender, error) {
+func upstreamSender(opts Options, cred *secret.Credentials) (*upstream.Sender, error) {
 	transport, err := opts.TLS.Transport()
 	if err != nil {
 		return nil, err
 	}
-	sender := tools.NewSender(opts.Timeout, opts.MaxBody)
+	sender := upstream.NewSender(opts.Timeout, opts.MaxBody)
 	sender.Client.Transport = transport
 	cred.OAuth2 = oauth2Tokens(opts, &http.Client{Timeout: opts.Timeout, Transport: transport})
 	sender.Client.Transport = cred.OAuth2.Transport(transport)
@@ -45,7 +46,7 @@ func upstreamSender(opts Options, cred *tools.Credentials) (*tools.Sender, error
 // specClient fetches a spec given as a URL with the upstream's TLS settings (an internal
 // API's spec is served under the same company CA); nil keeps the loader's default.
 func specClient(opts Options) *http.Client {
-	if opts.TLS == (tools.TLSSettings{}) {
+	if opts.TLS == (upstream.TLSSettings{}) {
 		return nil
 	}
 	transport, err := opts.TLS.Transport()

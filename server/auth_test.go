@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -20,7 +21,7 @@ func ownSpec(name string) string { return filepath.Join("..", "testdata", "specs
 
 // authPipeline is a pipeline for spec against up, with env and extra options, and the log
 // it writes.
-func authPipeline(t *testing.T, spec string, up *stubUpstream, env []string, edit func(*Options)) (*Pipeline, *syncLog) {
+func authPipeline(t *testing.T, spec string, up *stubUpstream, env []string, edit func(*Options)) (*pipeline.Pipeline, *syncLog) {
 	t.Helper()
 	logs := &syncLog{}
 	opts := Options{Spec: spec, BaseURL: up.URL, Environ: env, Timeout: 10 * time.Second, MaxBody: 1 << 20, Version: "test",
@@ -39,9 +40,9 @@ func authPipeline(t *testing.T, spec string, up *stubUpstream, env []string, edi
 	return p, logs
 }
 
-func callOp(t *testing.T, p *Pipeline, opID string, args map[string]any) *clarify.Result {
+func callOp(t *testing.T, p *pipeline.Pipeline, opID string, args map[string]any) *clarify.Result {
 	t.Helper()
-	for _, op := range p.Catalog.Operations {
+	for _, op := range p.Catalog.Operations() {
 		if op.OperationID == opID {
 			return p.Call(context.Background(), op, args)
 		}
@@ -181,9 +182,9 @@ func TestRefusedLookupIsNotRetried(t *testing.T) {
 	}
 }
 
-func opByID(t *testing.T, p *Pipeline, id string) *tools.Operation {
+func opByID(t *testing.T, p *pipeline.Pipeline, id string) *tools.Operation {
 	t.Helper()
-	for _, op := range p.Catalog.Operations {
+	for _, op := range p.Catalog.Operations() {
 		if op.OperationID == id {
 			return op
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // withAuthFlag applies --auth: operations the spec secures with no scheme send the key
@@ -14,11 +15,11 @@ func withAuthFlag(cat *tools.Catalog, opts Options) (*tools.Catalog, error) {
 	if opts.Auth == "" {
 		return cat, nil
 	}
-	s, err := tools.ParseAuthFlag(opts.Auth)
+	s, err := secret.ParseAuthFlag(opts.Auth)
 	if err != nil {
 		return nil, err
 	}
-	return tools.WithFlagAuth(cat, s), nil
+	return secret.WithFlagAuth(cat, s), nil
 }
 
 // warnUnusedKey says at start that a configured key goes nowhere: the spec declares no
@@ -28,16 +29,16 @@ func warnUnusedKey(logger *slog.Logger, cat *tools.Catalog, opts Options) {
 	var set []string
 	for _, kv := range opts.Environ {
 		k, v, ok := strings.Cut(kv, "=")
-		if ok && v != "" && (k == tools.GenericAuthEnvVar || strings.HasPrefix(k, tools.AuthEnvVar(""))) {
+		if ok && v != "" && (k == secret.GenericAuthEnvVar || strings.HasPrefix(k, secret.AuthEnvVar(""))) {
 			set = append(set, k)
 		}
 	}
 	if opts.Auth != "" && !strings.EqualFold(opts.Auth, "oauth2") && len(set) == 0 {
 		// Said how a key goes, and gave none: every call goes without it.
-		logger.Warn(fmt.Sprintf("--auth %s is set, but no key is: set %s (or ASKAPI_AUTH_<SCHEME>) in the server's environment", opts.Auth, tools.GenericAuthEnvVar))
+		logger.Warn(fmt.Sprintf("--auth %s is set, but no key is: set %s (or ASKAPI_AUTH_<SCHEME>) in the server's environment", opts.Auth, secret.GenericAuthEnvVar))
 		return
 	}
-	if opts.Auth != "" || tools.DeclaresAuth(cat) || len(set) == 0 {
+	if opts.Auth != "" || secret.DeclaresAuth(cat) || len(set) == 0 {
 		return
 	}
 	logger.Warn(fmt.Sprintf("%s is set, but the spec declares no security scheme, so the key is not sent: "+

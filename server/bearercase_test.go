@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/askapi/askapi/server/transport"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -29,7 +30,7 @@ func TestRequireBearerSchemeAnyCase(t *testing.T) {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest(http.MethodPost, "/mcp", nil)
 		req.Header.Set("Authorization", tc.auth)
-		requireBearer("t0k", ok).ServeHTTP(rec, req)
+		transport.RequireBearer("t0k", ok).ServeHTTP(rec, req)
 		if rec.Code != tc.want {
 			t.Errorf("Authorization %q: %d, want %d", tc.auth, rec.Code, tc.want)
 		}

@@ -14,6 +14,8 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/server/pipeline"
+	"github.com/askapi/askapi/server/transport"
 )
 
 // Benchmarks of serving (not tests: they run only with -bench). bench/run runs them and
@@ -25,7 +27,7 @@ var benchListSpecs = []struct{ name, path string }{
 }
 
 type benchServed struct {
-	p *Pipeline
+	p *pipeline.Pipeline
 	s *mcpserver.MCPServer
 }
 
@@ -102,7 +104,7 @@ func BenchmarkToolsList(b *testing.B) {
 		b.Run(spec.name+"/encoded", func(b *testing.B) {
 			sv := benchServe(b, spec.path, "")
 			s, list := benchEncodedServer(b, sv.p)
-			ctx := withWholeList(context.Background())
+			ctx := transport.WithWholeList(context.Background())
 			b.ReportAllocs()
 			var n int
 			for b.Loop() {
@@ -115,12 +117,12 @@ func BenchmarkToolsList(b *testing.B) {
 
 // benchEncodedServer serves every operation as a tool (static mode) with the list
 // encoded once, as Serve does.
-func benchEncodedServer(b *testing.B, p *Pipeline) (*mcpserver.MCPServer, *encodedList) {
+func benchEncodedServer(b *testing.B, p *pipeline.Pipeline) (*mcpserver.MCPServer, *encodedList) {
 	static, err := NewPipeline(p.Catalog, Options{Mode: "static", Version: "bench", Environ: []string{}})
 	if err != nil {
 		b.Fatal(err)
 	}
-	entries, err := static.serverTools()
+	entries, err := serverTools(static)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -141,20 +143,20 @@ func benchWholeList(b *testing.B, s *mcpserver.MCPServer, list *encodedList, ctx
 	if err != nil {
 		b.Fatal(err)
 	}
-	head, tools, tail, ok := list.expand(data)
+	head, tools, tail, ok := list.Expand(data)
 	if !ok {
 		b.Fatalf("no placeholder in %.200s", data)
 	}
-	out := &lockedWriter{w: io.Discard}
-	if err := out.writeParts(head, tools, tail, []byte{'\n'}); err != nil {
+	out := &transport.LockedWriter{W: io.Discard}
+	if err := out.WriteParts(head, tools, tail, []byte{'\n'}); err != nil {
 		b.Fatal(err)
 	}
 	return len(head) + len(tools) + len(tail) + 1
 }
 
-func benchAllTools(b *testing.B, p *Pipeline) []byte {
-	list := make([]any, 0, len(p.Catalog.Operations))
-	for _, op := range p.Catalog.Operations {
+func benchAllTools(b *testing.B, p *pipeline.Pipeline) []byte {
+	list := make([]any, 0, len(p.Catalog.Operations()))
+	for _, op := range p.Catalog.Operations() {
 		t, err := ToolOf(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
 		if err != nil {
 			b.Fatal(err)
@@ -178,7 +180,7 @@ func BenchmarkCallOverhead(b *testing.B) {
 	}))
 	defer up.Close()
 	sv := benchServe(b, filepath.Join("..", "bench", "testdata", "ping.json"), up.URL)
-	var op = sv.p.Catalog.Operations[0]
+	var op = sv.p.Catalog.Operations()[0]
 	b.Run("direct", func(b *testing.B) {
 		client := &http.Client{}
 		for b.Loop() {

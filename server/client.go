@@ -59,7 +59,7 @@ type ClientOptions struct {
 // Client is a connected MCP client whose server runs as a child process.
 type Client struct {
 	c      *mcpclient.Client
-	tail   *tailBuffer
+	tail   *TailBuffer
 	cancel context.CancelFunc
 }
 
@@ -100,7 +100,7 @@ func Dial(ctx context.Context, command string, args, env []string, opts ClientOp
 	}
 	// The transport's own stderr reader blocks until the child writes, so a bounded tail
 	// is kept here for error messages, besides the caller's writer.
-	tail := &tailBuffer{max: 16 << 10}
+	tail := NewTailBuffer(16 << 10)
 	var errOut io.Writer = tail
 	if opts.Stderr != nil {
 		errOut = io.MultiWriter(tail, opts.Stderr)
@@ -221,14 +221,18 @@ func (c *Client) Close() error {
 	return err
 }
 
-// tailBuffer keeps the last max bytes written to it.
-type tailBuffer struct {
+// TailBuffer keeps the last bytes written to it, for a child process's stderr in error
+// messages; safe for concurrent use.
+type TailBuffer struct {
 	mu  sync.Mutex
 	max int
 	buf []byte
 }
 
-func (t *tailBuffer) Write(p []byte) (int, error) {
+// NewTailBuffer keeps the last max bytes.
+func NewTailBuffer(max int) *TailBuffer { return &TailBuffer{max: max} }
+
+func (t *TailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.buf = append(t.buf, p...)
@@ -238,7 +242,7 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (t *tailBuffer) String() string {
+func (t *TailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return string(t.buf)

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/clarify/seal"
+	"github.com/askapi/askapi/server/pipeline"
 )
 
 // writeCounter is a real upstream that counts the writes it receives (anything not GET).
@@ -72,7 +74,7 @@ func TestConfirmationSendsOnce(t *testing.T) {
 	}{
 		{"DELETE", false, "deleteSilence", map[string]any{"silenceID": confirmSilenceID}},
 		{"POST with a body", false, "postSilences", silenceArgs("rack 4 disk swap")},
-		{"DELETE through call_operation", true, ToolCallOperation, map[string]any{
+		{"DELETE through call_operation", true, pipeline.ToolCallOperation, map[string]any{
 			"operation": "deleteSilence", "arguments": map[string]any{"silenceID": confirmSilenceID}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -80,7 +82,7 @@ func TestConfirmationSendsOnce(t *testing.T) {
 			srv := httptest.NewServer(up)
 			defer srv.Close()
 			p := pipelineFor(t, sharedSpecPath("alertmanager-v2.yaml"), srv.URL, "confirm: {all_writes: true}")
-			p.dynamic = tc.dynamic
+			p.DynamicMode = tc.dynamic
 			c := connectInProcess(t, p, nil, "")
 
 			ask, _ := mcpCall(t, c, tc.tool, tc.args)
@@ -174,7 +176,7 @@ func TestConfirmationLifetime(t *testing.T) {
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	set := func(t time.Time) { mu.Lock(); defer mu.Unlock(); now = t }
 	p.Sealer.UseClock(clock)
-	store := clarify.NewMemoryOnce(0, clock)
+	store := seal.NewMemoryOnce(0, clock)
 	p.Confirmations = store
 	op := p.Catalog.Lookup("deleteSilence")
 	ttl := 30 * time.Minute // the sealer's default lifetime (pipelineFor sets none)
@@ -246,11 +248,11 @@ func TestConfirmationShowsRequest(t *testing.T) {
 				`"startsAt": "2026-11-21T09:00:00Z"`, `"name": "alertname"`, `"value": "DiskFull"`}, nil, 0},
 		{"POST: a long body is cut, and says so", "postSilences", silenceArgs(long),
 			[]string{"POST /api/v2/silences?", "Body:\n{\n  \"comment\": \"Swap the failed disk", "bytes in all: the rest is sent too"},
-			[]string{`"createdBy"`}, confirmBodyLimit + 400},
+			[]string{`"createdBy"`}, pipeline.ConfirmBodyLimit + 400},
 		{"POST: a secret in the body is redacted", "postSilences", silenceArgs("key " + secret + " rotated"),
 			[]string{"[redacted]", `"createdBy": "dana"`}, []string{secret[:6]}, 0},
 		{"POST: a secret across the cut is not shown in part", "postSilences", silenceArgs(straddle),
-			[]string{"Swap disks in rack four.", "bytes in all"}, []string{secret[:4]}, confirmBodyLimit + 400},
+			[]string{"Swap disks in rack four.", "bytes in all"}, []string{secret[:4]}, pipeline.ConfirmBodyLimit + 400},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			up := &writeCounter{}

@@ -10,6 +10,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -17,12 +18,6 @@ import (
 // every model reads. Instead of one tool per operation, askapi then serves
 // find_operations, describe_operation, call_operation and plan. call_operation runs the
 // very same pipeline (and MCP handler) as an operation's own tool would.
-
-// Meta-tools of dynamic mode.
-const (
-	ToolDescribeOperation = "describe_operation"
-	ToolCallOperation     = "call_operation"
-)
 
 // Serving modes.
 const (
@@ -58,17 +53,13 @@ func CheckMode(mode string) error {
 	return err
 }
 
-// Dynamic reports whether p is served in dynamic mode: the meta-tools instead of one tool
-// per operation.
-func (p *Pipeline) Dynamic() bool { return p.dynamic }
-
 // dynamicTools are the tools dynamic mode serves, with their handlers.
-func (p *Pipeline) dynamicTools() ([]mcpserver.ServerTool, error) {
+func dynamicTools(p *pipeline.Pipeline) ([]mcpserver.ServerTool, error) {
 	defs, err := dynamicToolDefs()
 	if err != nil {
 		return nil, err
 	}
-	return p.bindMeta(defs), nil
+	return bindMeta(p, defs), nil
 }
 
 // dynamicToolDefs are the tools dynamic mode serves. They depend on no catalog, so a
@@ -79,7 +70,7 @@ func dynamicToolDefs() ([]mcp.Tool, error) {
 		return nil, err
 	}
 	for i := range defs {
-		if defs[i].Name == ToolFindOperations {
+		if defs[i].Name == pipeline.ToolFindOperations {
 			defs[i].Description = "Search this API's operations. Give query as a few words naming the operation you want, as in a search box (for example \"star a repository\"), and the user's own words in _user_request. Always answers the best candidates (at most ten), each with the query words it matched: pass a candidate's tool as operation to describe_operation (its arguments) and call_operation. Answers unsupported, still with the nearest candidates, when nothing in the API does what the words say: then tell the user instead of substituting another operation."
 		}
 	}
@@ -88,15 +79,14 @@ func dynamicToolDefs() ([]mcp.Tool, error) {
 		return nil, err
 	}
 	operation := operationArg
-	call, err := metaTool(ToolCallOperation, "Call an operation",
+	call, err := metaTool(pipeline.ToolCallOperation, "Call an operation",
 		"Call one operation of this API with its arguments (see describe_operation). Names are accepted for ids and resolved through the API's own search. If a value is missing, unclear or looks invented, nothing is sent: the answer is needs_clarification with questions for the user; ask them, then call again with the same operation, the answers in arguments and the _continuation.",
 		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
 			"operation":      operation,
 			"arguments":      map[string]any{"type": "object", "description": "The operation's arguments, as its input schema says."},
-			tools.ArgSelect:  selectSchema,
-			tools.ArgCompact: compactSchema,
-			tools.ArgConfirm: map[string]any{"type": "boolean",
-				"description": "The user's answer to askapi's confirmation question, sent with the _continuation. Only the user can confirm; never set it on your own."},
+			tools.ArgSelect:  tools.ReservedSchema(tools.ArgSelect, tools.Meta),
+			tools.ArgCompact: tools.ReservedSchema(tools.ArgCompact, tools.Meta),
+			tools.ArgConfirm: tools.ReservedSchema(tools.ArgConfirm, tools.Meta),
 		})})
 	if err != nil {
 		return nil, err
@@ -130,41 +120,22 @@ func compactOutputSchema() map[string]any {
 	return map[string]any{"type": "object", "required": full["required"], "properties": props}
 }
 
-// DescribeOperation answers describe_operation: the operation's tool definition, as
-// tools/list would show it in static mode (without the shared output schema).
-func (p *Pipeline) DescribeOperation(args map[string]any) *clarify.Result {
-	name, _ := args["operation"].(string)
-	op := p.lookupOperation(name)
-	if op == nil {
-		return p.unknownOperation(ToolDescribeOperation, name)
-	}
-	t, err := DescribedTool(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
-	if err == nil {
-		t.RawOutputSchema = nil
-		var data []byte
-		if data, err = json.Marshal(t); err == nil {
-			return &clarify.Result{Status: clarify.StatusOK, Operation: op.Key(), Tool: json.RawMessage(data)}
-		}
-	}
-	return &clarify.Result{Status: clarify.StatusError, Operation: op.Key(), Reason: err.Error(), Error: &clarify.Failure{Message: err.Error()}}
-}
-
 // callOperation is call_operation's handler: it hands the call to the operation's own
 // tool handler, so completion, clarification, confirmation, elicitation and continuation
 // behave exactly as in static mode.
-func (p *Pipeline) callOperation(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func callOperation(ctx context.Context, p *pipeline.Pipeline, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args, err := argumentsOf(req)
 	if err != nil {
 		return resultOf(&clarify.Result{
 			Status:    clarify.StatusNeedsClarification,
-			Operation: ToolCallOperation,
+			Operation: pipeline.ToolCallOperation,
 			Questions: []clarify.Question{{Field: "", Kind: clarify.Invalid, Question: "The arguments must be a JSON object.", Reason: err.Error()}},
 		}), nil
 	}
 	name, _ := args["operation"].(string)
-	op := p.lookupOperation(name)
+	op := p.LookupOperation(name)
 	if op == nil {
-		return resultOf(p.unknownOperation(ToolCallOperation, name)), nil
+		return resultOf(p.UnknownOperation(pipeline.ToolCallOperation, name)), nil
 	}
 	inner, err := operationArguments(args)
 	if err != nil {
@@ -201,7 +172,7 @@ func operationArguments(args map[string]any) (map[string]any, error) {
 	default:
 		return nil, fmt.Errorf("arguments is a %T, not an object", a)
 	}
-	for _, k := range []string{tools.ArgUserRequest, tools.ArgContinuation, tools.ArgConfirm, tools.ArgSelect, tools.ArgCompact} {
+	for _, k := range tools.ReservedArgs {
 		if v, ok := args[k]; ok {
 			if _, given := inner[k]; !given {
 				inner[k] = v
@@ -211,116 +182,21 @@ func operationArguments(args map[string]any) (map[string]any, error) {
 	return inner, nil
 }
 
-// lookupOperation finds an operation by tool name, operationId or "METHOD /path" (the
-// method in any case).
-func (p *Pipeline) lookupOperation(name string) *tools.Operation {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return nil
+// describeOperation answers describe_operation: the operation's tool definition, as
+// tools/list would show it in static mode (without the shared output schema).
+func describeOperation(p *pipeline.Pipeline, args map[string]any) *clarify.Result {
+	name, _ := args["operation"].(string)
+	op := p.LookupOperation(name)
+	if op == nil {
+		return p.UnknownOperation(pipeline.ToolDescribeOperation, name)
 	}
-	if op := p.Catalog.Lookup(name); op != nil {
-		return op
-	}
-	if method, path, ok := strings.Cut(name, " "); ok {
-		return p.Catalog.Lookup(strings.ToUpper(method) + " " + strings.TrimSpace(path))
-	}
-	return nil
-}
-
-// maxCloseMatches is how many operations an unknown name is answered with.
-const maxCloseMatches = 5
-
-// unknownOperation asks which operation was meant, offering the closest ones.
-func (p *Pipeline) unknownOperation(tool, name string) *clarify.Result {
-	q := clarify.Question{
-		Field:    "operation",
-		Kind:     clarify.Invalid,
-		Question: "Which operation do you mean? Give a tool name or \"METHOD /path\"; find_operations searches them by words.",
-		Reason:   fmt.Sprintf("no operation named %q", name),
-	}
-	if strings.TrimSpace(name) == "" {
-		q.Kind = clarify.Missing
-		q.Reason = tool + " needs the operation to use"
-	}
-	for _, op := range p.closeOperations(name) {
-		label := op.Key()
-		if op.Summary != "" {
-			label += " — " + op.Summary
-		}
-		q.Options = append(q.Options, clarify.Option{Value: op.Name, Label: label})
-	}
-	return &clarify.Result{Status: clarify.StatusNeedsClarification, Operation: tool, Questions: []clarify.Question{q}}
-}
-
-// closeOperations are the operations an unknown name most likely meant: names a few
-// edits away first (typos), then the search index's best matches for its words.
-func (p *Pipeline) closeOperations(name string) []*tools.Operation {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return nil
-	}
-	var out []*tools.Operation
-	seen := map[*tools.Operation]bool{}
-	add := func(op *tools.Operation) {
-		if !seen[op] && len(out) < maxCloseMatches {
-			seen[op] = true
-			out = append(out, op)
+	t, err := DescribedTool(op, p.Resolvable[op.Name], p.Policy.NeedsConfirm(op))
+	if err == nil {
+		t.RawOutputSchema = nil
+		var data []byte
+		if data, err = json.Marshal(t); err == nil {
+			return &clarify.Result{Status: clarify.StatusOK, Operation: op.Key(), Tool: json.RawMessage(data)}
 		}
 	}
-	lower := strings.ToLower(name)
-	limit := max(2, len(lower)/8)
-	best := map[int][]*tools.Operation{}
-	for _, op := range p.Catalog.Operations {
-		d := editDistance(lower, strings.ToLower(op.Name), limit)
-		if k := editDistance(lower, strings.ToLower(op.Key()), limit); k < d {
-			d = k
-		}
-		if d <= limit {
-			best[d] = append(best[d], op)
-		}
-	}
-	for d := 0; d <= limit; d++ {
-		for _, op := range best[d] {
-			add(op)
-		}
-	}
-	words := strings.Map(func(r rune) rune {
-		if strings.ContainsRune("_-/{}.", r) {
-			return ' '
-		}
-		return r
-	}, name)
-	for _, m := range p.Search().Search(words, maxCloseMatches).Matches {
-		add(m.Op)
-	}
-	return out
-}
-
-// editDistance is the Levenshtein distance of a and b, or limit+1 once it exceeds limit.
-func editDistance(a, b string, limit int) int {
-	if d := len(a) - len(b); d > limit || -d > limit {
-		return limit + 1
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return &clarify.Result{Status: clarify.StatusError, Operation: op.Key(), Reason: err.Error(), Error: &clarify.Failure{Message: err.Error()}}
 }

@@ -13,9 +13,10 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/server/pipeline"
 )
 
-var dynamicMetaTools = sorted(ToolFindOperations, ToolPlan, ToolDescribeOperation, ToolCallOperation)
+var dynamicMetaTools = sorted(pipeline.ToolFindOperations, pipeline.ToolPlan, pipeline.ToolDescribeOperation, pipeline.ToolCallOperation)
 
 func TestDynamicModeSelection(t *testing.T) {
 	cases := []struct {
@@ -40,8 +41,8 @@ func TestDynamicModeSelection(t *testing.T) {
 			if tc.dynamic && !reflect.DeepEqual(got, dynamicMetaTools) {
 				t.Errorf("dynamic tools/list = %v, want exactly %v", got, dynamicMetaTools)
 			}
-			if !tc.dynamic && (len(got) != len(p.Catalog.Operations)+3 || hasString(got, ToolCallOperation)) {
-				t.Errorf("static tools/list has %d tools (%v…), want %d operations + find_operations, plan and describe_operation", len(got), got[:3], len(p.Catalog.Operations))
+			if !tc.dynamic && (len(got) != len(p.Catalog.Operations())+3 || hasString(got, pipeline.ToolCallOperation)) {
+				t.Errorf("static tools/list has %d tools (%v…), want %d operations + find_operations, plan and describe_operation", len(got), got[:3], len(p.Catalog.Operations()))
 			}
 			// askapi tools prints what is served.
 			data, err := ToolList(p)
@@ -106,10 +107,10 @@ type describeEnvelope struct {
 	} `json:"questions"`
 }
 
-func describe(t *testing.T, p *Pipeline, operation string) describeEnvelope {
+func describe(t *testing.T, p *pipeline.Pipeline, operation string) describeEnvelope {
 	t.Helper()
 	c := connectInProcess(t, p, nil, "")
-	out := callForStructured(t, c, ToolDescribeOperation, map[string]any{"operation": operation})
+	out := callForStructured(t, c, pipeline.ToolDescribeOperation, map[string]any{"operation": operation})
 	data, _ := json.Marshal(out)
 	var env describeEnvelope
 	if err := json.Unmarshal(data, &env); err != nil {
@@ -163,8 +164,8 @@ func TestDescribeOperation(t *testing.T) {
 		if len(opts) == 0 || opts[0].Value != "GET_person-person_id-movie_credits" || !strings.Contains(opts[0].Label, "GET /person/{person_id}/movie_credits") {
 			t.Errorf("options = %+v, want the typo's operation first", opts)
 		}
-		if len(opts) > maxCloseMatches {
-			t.Errorf("%d options, want at most %d", len(opts), maxCloseMatches)
+		if len(opts) > pipeline.MaxCloseMatches {
+			t.Errorf("%d options, want at most %d", len(opts), pipeline.MaxCloseMatches)
 		}
 	})
 	t.Run("words find close matches too", func(t *testing.T) {
@@ -208,7 +209,7 @@ func TestCallOperationJennifer(t *testing.T) {
 			defer up.Close()
 			p := pipelineWith(t, Options{Spec: "tmdb.json", BaseURL: up.URL, Mode: ModeDynamic})
 			c := connectInProcess(t, p, nil, "")
-			first, _ := mcpCall(t, c, ToolCallOperation, map[string]any{
+			first, _ := mcpCall(t, c, pipeline.ToolCallOperation, map[string]any{
 				"operation":     "GET /person/{person_id}/movie_credits",
 				"arguments":     map[string]any{"person_id": "Jennifer"},
 				"_user_request": "Find films with Jennifer",
@@ -240,7 +241,7 @@ func TestCallOperationJennifer(t *testing.T) {
 			} else {
 				args["_continuation"] = first.Continuation
 			}
-			done, _ := mcpCall(t, c, ToolCallOperation, second)
+			done, _ := mcpCall(t, c, pipeline.ToolCallOperation, second)
 			if done.Status != "ok" || done.HTTP == nil || done.HTTP.Status != 200 {
 				t.Fatalf("resumed call: %+v", done)
 			}
@@ -264,7 +265,7 @@ func TestCallOperationSameAsStatic(t *testing.T) {
 		{"person_id": "Jennifer", "page": "first"},
 	} {
 		want, _ := mcpCall(t, static, "GET_person-person_id-movie_credits", args)
-		got, _ := mcpCall(t, dynamic, ToolCallOperation, map[string]any{"operation": "GET /person/{person_id}/movie_credits", "arguments": args})
+		got, _ := mcpCall(t, dynamic, pipeline.ToolCallOperation, map[string]any{"operation": "GET /person/{person_id}/movie_credits", "arguments": args})
 		want.Continuation, got.Continuation = "", ""
 		for _, calls := range [][]map[string]any{want.Calls, got.Calls} {
 			for _, call := range calls {
@@ -292,7 +293,7 @@ func TestCallOperationElicits(t *testing.T) {
 			p := pipelineWith(t, Options{Spec: "tmdb.json", BaseURL: up.URL, Mode: ModeDynamic})
 			h := &elicitor{action: mcp.ElicitationResponseActionAccept, content: map[string]any{"person_id": "6161"}}
 			c := connectInProcess(t, p, h, version)
-			out := callForStructured(t, c, ToolCallOperation, map[string]any{
+			out := callForStructured(t, c, pipeline.ToolCallOperation, map[string]any{
 				"operation": "GET /person/{person_id}/movie_credits", "arguments": map[string]any{"person_id": "Jennifer"},
 			})
 			if out["status"] != "ok" {
@@ -323,17 +324,17 @@ func TestCallOperationConfirms(t *testing.T) {
 	}))
 	defer up.Close()
 	p := pipelineFor(t, sharedSpecPath("alertmanager-v2.yaml"), up.URL, "confirm: {methods: [DELETE]}")
-	p.dynamic = true
+	p.DynamicMode = true
 	c := connectInProcess(t, p, nil, "")
 	id := "9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
-	ask, _ := mcpCall(t, c, ToolCallOperation, map[string]any{"operation": "deleteSilence", "arguments": map[string]any{"silenceID": id}})
+	ask, _ := mcpCall(t, c, pipeline.ToolCallOperation, map[string]any{"operation": "deleteSilence", "arguments": map[string]any{"silenceID": id}})
 	if ask.Status != "needs_clarification" || len(ask.Questions) != 1 || ask.Questions[0].Field != "_confirm" {
 		t.Fatalf("first call: %+v, want the confirmation question", ask)
 	}
 	if len(deletes) != 0 {
 		t.Fatalf("deleted before confirmation: %v", deletes)
 	}
-	done, _ := mcpCall(t, c, ToolCallOperation, map[string]any{
+	done, _ := mcpCall(t, c, pipeline.ToolCallOperation, map[string]any{
 		"operation": "DELETE /silence/{silenceID}", "arguments": map[string]any{"silenceID": id},
 		"_confirm": true, "_continuation": ask.Continuation,
 	})
@@ -348,28 +349,28 @@ func TestCallOperationBadInput(t *testing.T) {
 	p := pipelineWith(t, Options{Spec: "tmdb.json", BaseURL: up.URL, Mode: ModeDynamic})
 	c := connectInProcess(t, p, nil, "")
 
-	unknown, _ := mcpCall(t, c, ToolCallOperation, map[string]any{"operation": "GET /persons/{person_id}/movie_credits", "arguments": map[string]any{"person_id": 1}})
+	unknown, _ := mcpCall(t, c, pipeline.ToolCallOperation, map[string]any{"operation": "GET /persons/{person_id}/movie_credits", "arguments": map[string]any{"person_id": 1}})
 	if unknown.Status != "needs_clarification" || unknown.Questions[0].Field != "operation" || len(unknown.Questions[0].Options) == 0 ||
 		optionString(unknown.Questions[0].Options[0].Value) != "GET_person-person_id-movie_credits" {
 		t.Errorf("unknown operation: %+v", unknown)
 	}
-	notObject, _ := mcpCall(t, c, ToolCallOperation, map[string]any{"operation": "GET_person-person_id-movie_credits", "arguments": []any{72129}})
+	notObject, _ := mcpCall(t, c, pipeline.ToolCallOperation, map[string]any{"operation": "GET_person-person_id-movie_credits", "arguments": []any{72129}})
 	if notObject.Status != "needs_clarification" || notObject.Questions[0].Field != "arguments" || notObject.Questions[0].Kind != "invalid" {
 		t.Errorf("arguments not an object: %+v", notObject)
 	}
 	// A JSON text of an object, as some models send it, is taken as the object.
-	text, _ := mcpCall(t, c, ToolCallOperation, map[string]any{"operation": "GET_person-person_id-movie_credits", "arguments": `{"person_id": 6161}`})
+	text, _ := mcpCall(t, c, pipeline.ToolCallOperation, map[string]any{"operation": "GET_person-person_id-movie_credits", "arguments": `{"person_id": 6161}`})
 	if text.Status != "ok" {
 		t.Errorf("arguments as JSON text: %+v", text)
 	}
 	// find_operations names the tools call_operation takes.
-	found := callForStructured(t, c, ToolFindOperations, map[string]any{"query": "movie credits of a person"})
+	found := callForStructured(t, c, pipeline.ToolFindOperations, map[string]any{"query": "movie credits of a person"})
 	raw, _ := json.Marshal(found)
 	if found["status"] != "ok" || !strings.Contains(string(raw), `"tool":"GET_person-person_id-movie_credits"`) {
 		t.Errorf("find_operations: %s", raw)
 	}
 	// A word the API never uses is read as the one it does, and the note says so.
-	films := callForStructured(t, c, ToolFindOperations, map[string]any{"query": "films similar to a film"})
+	films := callForStructured(t, c, pipeline.ToolFindOperations, map[string]any{"query": "films similar to a film"})
 	raw, _ = json.Marshal(films)
 	if films["status"] != "ok" || !strings.Contains(string(raw), `"path":"/movie/{movie_id}/similar"`) ||
 		!strings.Contains(string(raw), `read \"films\" as \"movie\"`) {
@@ -391,25 +392,6 @@ func TestOperationArguments(t *testing.T) {
 	}
 	if got, err := operationArguments(map[string]any{}); err != nil || len(got) != 0 {
 		t.Errorf("no arguments = %v, %v", got, err)
-	}
-}
-
-func TestEditDistance(t *testing.T) {
-	cases := []struct {
-		a, b  string
-		limit int
-		want  int
-	}{
-		{"kitten", "sitting", 5, 3},
-		{"same", "same", 2, 0},
-		{"", "abc", 5, 3},
-		{"abcdef", "xyz", 2, 3},        // length gap over the limit
-		{"aaaaaaaa", "bbbbbbbb", 2, 3}, // stops early
-	}
-	for _, tc := range cases {
-		if got := editDistance(tc.a, tc.b, tc.limit); got != tc.want {
-			t.Errorf("editDistance(%q, %q, %d) = %d, want %d", tc.a, tc.b, tc.limit, got, tc.want)
-		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -44,7 +45,7 @@ func censusDynamic(opts Options, heads *tools.Catalog) bool {
 	}
 	filter := operationFilter(opts, policy)
 	n := 0
-	for _, op := range heads.Operations {
+	for _, op := range heads.Operations() {
 		if filter.Keep(op) {
 			n++
 		}
@@ -60,7 +61,7 @@ func dynamicList(opts Options) (*toolList, error) {
 	if err != nil {
 		return nil, err
 	}
-	if via := viaOf(opts.LLM); via != "" && !opts.Naive {
+	if via := pipeline.ViaOf(opts.LLM); via != "" && !opts.Naive {
 		t, err := resolveToolDef(via)
 		if err != nil {
 			return nil, err

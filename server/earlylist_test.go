@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/bench/synth"
+	"github.com/askapi/askapi/server/pipeline"
 )
 
 // earlySpec writes a clean JSON OpenAPI 3 spec of six operations: four GETs and two
@@ -89,7 +90,7 @@ func TestLoadListsDynamicEarly(t *testing.T) {
 				Tags: tc.tags, PolicyFile: tc.policy, BaseURL: "http://127.0.0.1:9", Environ: []string{}, NoCache: !tc.cached, Version: "test"}
 			if tc.cached {
 				// The first load fills the cache; the one checked below reads it.
-				t.Setenv("ASKAPI_CACHE_DIR", t.TempDir())
+				opts.CacheDir = t.TempDir()
 				if err := load(context.Background(), newMCPServer("test"), opts, func(*toolList) {}); err != nil {
 					t.Fatal(err)
 				}
@@ -110,7 +111,7 @@ func TestLoadListsDynamicEarly(t *testing.T) {
 				t.Fatalf("the list published early differs from the one served:\nearly %s\nlast  %s", lists[0], lists[len(lists)-1])
 			}
 			names := toolNames(t, lists[0])
-			if got := contains(names, ToolCallOperation); got != tc.dynamic {
+			if got := contains(names, pipeline.ToolCallOperation); got != tc.dynamic {
 				t.Fatalf("tools %v: dynamic = %v, want %v", names, got, tc.dynamic)
 			}
 			// What mcp-go serves from its registered tools is that list too.
@@ -156,11 +157,10 @@ func TestServeEndedInputKeepsCompiling(t *testing.T) {
 		t.Fatal(err)
 	}
 	cache := t.TempDir()
-	t.Setenv("ASKAPI_CACHE_DIR", cache)
 	in, client := io.Pipe()
 	out := &syncLog{}
 	opts := Options{Spec: spec, Mode: ModeDynamic, BaseURL: "http://127.0.0.1:9", Environ: []string{}, Version: "test",
-		Stdin: in, Stdout: out}
+		Stdin: in, Stdout: out, CacheDir: cache}
 	done := make(chan error, 1)
 	go func() { done <- Serve(context.Background(), opts) }()
 	go fmt.Fprint(client, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}
@@ -168,7 +168,7 @@ func TestServeEndedInputKeepsCompiling(t *testing.T) {
 {"jsonrpc":"2.0","id":2,"method":"tools/list"}
 `)
 	// As a client does: read the list, then end the input.
-	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.String(), `"`+ToolCallOperation+`"`); time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.String(), `"`+pipeline.ToolCallOperation+`"`); time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no dynamic tools/list answered:\n%.600s", out.String())
 		}

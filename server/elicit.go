@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -86,7 +86,7 @@ func formField(q clarify.Question, op *tools.Operation) (map[string]any, bool) {
 	if len(q.Options) > 0 {
 		var choices []any
 		for _, o := range q.Options {
-			choices = append(choices, map[string]any{"const": optionKey(o.Value), "title": o.Label})
+			choices = append(choices, map[string]any{"const": pipeline.OptionKey(o.Value), "title": o.Label})
 		}
 		return map[string]any{"type": "string", "title": fieldTitle(op, q.Field), "description": title, "oneOf": choices}, true
 	}
@@ -137,17 +137,6 @@ func primitiveType(s map[string]any) string {
 		}
 	}
 	return ""
-}
-
-func optionKey(v any) string {
-	if s, ok := v.(string); ok {
-		return s
-	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(data)
 }
 
 // elicitation builds the input request for a clarification.

@@ -14,6 +14,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -62,7 +63,7 @@ func (e *elicitor) Elicit(ctx context.Context, req mcp.ElicitationRequest) (*mcp
 	return &mcp.ElicitationResult{ElicitationResponse: mcp.ElicitationResponse{Action: e.action, Content: e.content}}, nil
 }
 
-func pipelineFor(t *testing.T, spec string, upstream string, policy string) *Pipeline {
+func pipelineFor(t *testing.T, spec string, upstream string, policy string) *pipeline.Pipeline {
 	t.Helper()
 	opts := Options{Spec: spec, BaseURL: upstream, Environ: []string{"ASKAPI_API_KEY=test-key"}}
 	if policy != "" {
@@ -84,7 +85,7 @@ func pipelineFor(t *testing.T, spec string, upstream string, policy string) *Pip
 	return p
 }
 
-func connectInProcess(t *testing.T, p *Pipeline, handler client.ElicitationHandler, version string) *client.Client {
+func connectInProcess(t *testing.T, p *pipeline.Pipeline, handler client.ElicitationHandler, version string) *client.Client {
 	t.Helper()
 	srv, err := New(p, "test")
 	if err != nil {

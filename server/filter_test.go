@@ -7,12 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // pipelineWith builds a pipeline for opts (Spec relative to the shared specs folder).
-func pipelineWith(t *testing.T, opts Options) *Pipeline {
+func pipelineWith(t *testing.T, opts Options) *pipeline.Pipeline {
 	t.Helper()
 	if !strings.Contains(opts.Spec, "/") {
 		opts.Spec = sharedSpecPath(opts.Spec)
@@ -56,7 +57,7 @@ func sorted(names ...string) []string {
 // TestFiltersOverMCP: --tag, --include, --exclude and --read-only change what tools/list
 // offers, and a filtered-out operation cannot be called.
 func TestFiltersOverMCP(t *testing.T) {
-	meta := []string{ToolFindOperations, ToolPlan, ToolDescribeOperation}
+	meta := []string{pipeline.ToolFindOperations, pipeline.ToolPlan, pipeline.ToolDescribeOperation}
 	cases := []struct {
 		name string
 		opts Options
@@ -93,7 +94,7 @@ func TestFiltersOverMCP(t *testing.T) {
 	// against the spec itself, so a new person operation is not missed silently.
 	p := pipelineWith(t, Options{Spec: "tmdb.json"})
 	persons := 0
-	for _, op := range p.Catalog.Operations {
+	for _, op := range p.Catalog.Operations() {
 		if op.Method == "GET" && strings.HasPrefix(op.Path, "/person/") {
 			persons++
 		}
@@ -112,7 +113,7 @@ func TestFiltersOverMCP(t *testing.T) {
 			t.Fatalf("deleteSilence answered in read-only mode: %+v", res)
 		}
 		// plan and find_operations do not know it either.
-		env, _ := mcpCall(t, c, ToolPlan, map[string]any{"operation": "deleteSilence"})
+		env, _ := mcpCall(t, c, pipeline.ToolPlan, map[string]any{"operation": "deleteSilence"})
 		if env.Status != "needs_clarification" || len(env.Questions) != 1 || env.Questions[0].Field != "operation" {
 			t.Errorf("plan of a filtered-out operation: %+v", env)
 		}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -95,7 +96,7 @@ func readGitHubOps(path string) ([]githubOp, error) {
 }
 
 // pipelineOnGitHub builds a pipeline over the shared GitHub catalog.
-func pipelineOnGitHub(t *testing.T, opts Options) *Pipeline {
+func pipelineOnGitHub(t *testing.T, opts Options) *pipeline.Pipeline {
 	t.Helper()
 	cat, _ := githubCatalog(t)
 	p, err := NewPipeline(cat, opts)
@@ -113,7 +114,7 @@ const maxDynamicToolsList = 8 << 10
 func TestGitHubDynamicToolsList(t *testing.T) {
 	p := pipelineOnGitHub(t, Options{})
 	if !p.Dynamic() {
-		t.Fatalf("auto mode with %d operations is not dynamic", len(p.Catalog.Operations))
+		t.Fatalf("auto mode with %d operations is not dynamic", len(p.Catalog.Operations()))
 	}
 	c := connectInProcess(t, p, nil, "")
 	list, err := c.ListTools(context.Background(), mcp.ListToolsRequest{})
@@ -139,7 +140,7 @@ func TestGitHubDynamicToolsList(t *testing.T) {
 
 	// The meta-tools reach the whole API: find, describe and (for a clarification,
 	// which sends nothing) call an operation.
-	found := callForStructured(t, c, ToolFindOperations, map[string]any{"query": "add labels to an issue"})
+	found := callForStructured(t, c, pipeline.ToolFindOperations, map[string]any{"query": "add labels to an issue"})
 	raw, _ := json.Marshal(found)
 	if !strings.Contains(string(raw), `"tool":"issues_add-labels"`) {
 		t.Errorf("find_operations does not name issues_add-labels: %.600s", raw)
@@ -148,7 +149,7 @@ func TestGitHubDynamicToolsList(t *testing.T) {
 	if env.Status != "ok" || env.Tool.Name != "issues_add-labels" || env.Tool.InputSchema["type"] != "object" {
 		t.Errorf("describe_operation: %+v", env)
 	}
-	ask, _ := mcpCall(t, c, ToolCallOperation, map[string]any{"operation": "issues_add-labels", "arguments": map[string]any{"owner": "octocat"}})
+	ask, _ := mcpCall(t, c, pipeline.ToolCallOperation, map[string]any{"operation": "issues_add-labels", "arguments": map[string]any{"owner": "octocat"}})
 	if ask.Status != "needs_clarification" || len(ask.fields("missing")) == 0 {
 		t.Errorf("call_operation without repo and issue: %+v", ask)
 	}
@@ -186,7 +187,7 @@ func TestGitHubFilters(t *testing.T) {
 			}
 			tc.opts.Mode = ModeStatic
 			p := pipelineOnGitHub(t, tc.opts)
-			if got := len(p.Catalog.Operations); got != tc.want {
+			if got := len(p.Catalog.Operations()); got != tc.want {
 				t.Errorf("%d operations served, want %d", got, tc.want)
 			}
 			if tc.name == "tag issues" {
@@ -207,8 +208,8 @@ func TestGitHubFilters(t *testing.T) {
 //	UPDATE_SNAPSHOTS=1 go test ./server -run Snapshot
 func TestGitHubToolNamesSnapshot(t *testing.T) {
 	cat, ops := githubCatalog(t)
-	if len(cat.Operations) != len(ops) {
-		t.Errorf("%d tools for %d operations in the spec", len(cat.Operations), len(ops))
+	if len(cat.Operations()) != len(ops) {
+		t.Errorf("%d tools for %d operations in the spec", len(cat.Operations()), len(ops))
 	}
 	byKey := map[string]githubOp{}
 	for _, op := range ops {
@@ -217,7 +218,7 @@ func TestGitHubToolNamesSnapshot(t *testing.T) {
 	hashSuffix := regexp.MustCompile(`_[0-9a-f]{6}$`)
 	seen := map[string]string{}
 	var b bytes.Buffer
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		name := op.Name
 		fmt.Fprintf(&b, "%s\t%s\n", name, op.Key())
 		if prev, dup := seen[name]; dup {

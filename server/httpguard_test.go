@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askapi/askapi/server/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -111,7 +112,7 @@ func TestHTTPBodyLimit(t *testing.T) {
 		{"at the limit", small, strings.NewReader(padded(4096)), http.StatusOK},
 		{"one byte over, Content-Length", small, strings.NewReader(padded(4097)), http.StatusRequestEntityTooLarge},
 		{"one byte over, chunked", small, unsized{strings.NewReader(padded(4097))}, http.StatusRequestEntityTooLarge},
-		{"default limit, just over", byDefault, strings.NewReader(padded(int(DefaultHTTPMaxBody) + 1)), http.StatusRequestEntityTooLarge},
+		{"default limit, just over", byDefault, strings.NewReader(padded(int(transport.DefaultHTTPMaxBody) + 1)), http.StatusRequestEntityTooLarge},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -123,8 +124,8 @@ func TestHTTPBodyLimit(t *testing.T) {
 			if got.status != tc.status {
 				t.Fatalf("HTTP %d, want %d: %.300s", got.status, tc.status, got.body)
 			}
-			if tc.status == http.StatusRequestEntityTooLarge && got.rpcError() != rpcInvalidRequest {
-				t.Errorf("413 without a JSON-RPC error %d: %.300s", rpcInvalidRequest, got.body)
+			if tc.status == http.StatusRequestEntityTooLarge && got.rpcError() != transport.RPCInvalidRequest {
+				t.Errorf("413 without a JSON-RPC error %d: %.300s", transport.RPCInvalidRequest, got.body)
 			}
 		})
 	}
@@ -151,15 +152,15 @@ func TestHTTPBodyLimitReadsNothingPastIt(t *testing.T) {
 	close(ready)
 	opts := guardOptions()
 	opts.HTTPMaxBody = limit
-	front, err := newHTTPFront(newMCPServer("test"), &encodedList{}, ready, opts, "127.0.0.1:0", nil)
+	front, err := transport.NewHTTPFront(newMCPServer("test"), &encodedList{}, ready, httpConfigOf(opts), "127.0.0.1:0", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { front.close(context.Background()) })
+	t.Cleanup(func() { front.Close(context.Background()) })
 	var read atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r.Body = countingBody{r.Body, &read}
-		front.handler.ServeHTTP(w, r)
+		front.Handler.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
 
@@ -251,7 +252,7 @@ func TestHTTPOrigin(t *testing.T) {
 			if got.status != tc.status {
 				t.Fatalf("Origin %q: HTTP %d, want %d: %.300s", tc.origin, got.status, tc.status, got.body)
 			}
-			if tc.status == http.StatusForbidden && got.rpcError() != rpcTransportRefused {
+			if tc.status == http.StatusForbidden && got.rpcError() != transport.RPCTransportRefused {
 				t.Errorf("403 without a JSON-RPC error: %.300s", got.body)
 			}
 		})
@@ -263,7 +264,7 @@ func TestHTTPOrigin(t *testing.T) {
 		}
 	})
 	t.Run("a malformed allowed origin fails at start", func(t *testing.T) {
-		if _, err := newOriginPolicy("127.0.0.1:0", []string{"app.example.com"}); err == nil {
+		if _, err := transport.NewOriginPolicy("127.0.0.1:0", []string{"app.example.com"}); err == nil {
 			t.Error("an origin without a scheme was accepted")
 		}
 	})
@@ -284,7 +285,7 @@ func TestOriginPolicyOffLoopback(t *testing.T) {
 		{"0.0.0.0:8080", "127.0.0.1:8080", "http://localhost:3000", true},
 	}
 	for _, tc := range cases {
-		p, err := newOriginPolicy(tc.listen, nil)
+		p, err := transport.NewOriginPolicy(tc.listen, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -292,7 +293,7 @@ func TestOriginPolicyOffLoopback(t *testing.T) {
 		local, _ := net.ResolveTCPAddr("tcp", tc.local)
 		req = req.WithContext(context.WithValue(req.Context(), http.LocalAddrContextKey, net.Addr(local)))
 		req.Header.Set("Origin", tc.origin)
-		if got := p.allows(req); got != tc.want {
+		if got := p.Allows(req); got != tc.want {
 			t.Errorf("listen %s, local %s, Origin %s: allowed %v, want %v", tc.listen, tc.local, tc.origin, got, tc.want)
 		}
 	}
@@ -317,16 +318,16 @@ func TestHTTPSessions(t *testing.T) {
 		status, code                int
 	}{
 		{"live session", http.MethodPost, live, list, http.StatusOK, 0},
-		{"request without a session", http.MethodPost, "", list, http.StatusBadRequest, rpcTransportRefused},
-		{"notification without a session", http.MethodPost, "", note, http.StatusBadRequest, rpcTransportRefused},
-		{"never issued", http.MethodPost, neverIssued, list, http.StatusNotFound, rpcSessionNotFound},
-		{"terminated", http.MethodPost, ended, list, http.StatusNotFound, rpcSessionNotFound},
-		{"GET without a session", http.MethodGet, "", "", http.StatusBadRequest, rpcTransportRefused},
-		{"GET, never issued", http.MethodGet, neverIssued, "", http.StatusNotFound, rpcSessionNotFound},
-		{"GET, terminated", http.MethodGet, ended, "", http.StatusNotFound, rpcSessionNotFound},
-		{"DELETE without a session", http.MethodDelete, "", "", http.StatusBadRequest, rpcTransportRefused},
-		{"DELETE, never issued", http.MethodDelete, neverIssued, "", http.StatusNotFound, rpcSessionNotFound},
-		{"DELETE, terminated", http.MethodDelete, ended, "", http.StatusNotFound, rpcSessionNotFound},
+		{"request without a session", http.MethodPost, "", list, http.StatusBadRequest, transport.RPCTransportRefused},
+		{"notification without a session", http.MethodPost, "", note, http.StatusBadRequest, transport.RPCTransportRefused},
+		{"never issued", http.MethodPost, neverIssued, list, http.StatusNotFound, transport.RPCSessionNotFound},
+		{"terminated", http.MethodPost, ended, list, http.StatusNotFound, transport.RPCSessionNotFound},
+		{"GET without a session", http.MethodGet, "", "", http.StatusBadRequest, transport.RPCTransportRefused},
+		{"GET, never issued", http.MethodGet, neverIssued, "", http.StatusNotFound, transport.RPCSessionNotFound},
+		{"GET, terminated", http.MethodGet, ended, "", http.StatusNotFound, transport.RPCSessionNotFound},
+		{"DELETE without a session", http.MethodDelete, "", "", http.StatusBadRequest, transport.RPCTransportRefused},
+		{"DELETE, never issued", http.MethodDelete, neverIssued, "", http.StatusNotFound, transport.RPCSessionNotFound},
+		{"DELETE, terminated", http.MethodDelete, ended, "", http.StatusNotFound, transport.RPCSessionNotFound},
 		{"initialize needs none", http.MethodPost, "", initializeMsg, http.StatusOK, 0},
 	}
 	for _, tc := range cases {
@@ -361,7 +362,7 @@ func TestHTTPSessions(t *testing.T) {
 // idle one ends. A fake clock keeps it free of timing.
 func TestSessionStore(t *testing.T) {
 	now := time.Unix(1_700_000_000, 0)
-	s := newSessionStore(time.Hour, 3, func() time.Time { return now })
+	s := transport.NewSessionStore(time.Hour, 3, func() time.Time { return now })
 	a, b, c := s.Generate(), s.Generate(), s.Generate()
 	if _, err := s.Validate(a); err != nil { // a is now the most recently used
 		t.Fatalf("Validate(a): %v", err)
@@ -389,7 +390,7 @@ func TestSessionStore(t *testing.T) {
 	if _, err := s.Validate(a); err != nil {
 		t.Errorf("a recently used session expired: %v", err)
 	}
-	if n := s.len(); n != 1 {
+	if n := s.Len(); n != 1 {
 		t.Errorf("%d sessions kept, want 1", n)
 	}
 	if _, err := s.Validate(""); err == nil {
@@ -441,7 +442,7 @@ func TestRequireBearerPreflight(t *testing.T) {
 		if tc.requestMethod != "" {
 			req.Header.Set("Access-Control-Request-Method", tc.requestMethod)
 		}
-		requireBearer("t0k", ok).ServeHTTP(rec, req)
+		transport.RequireBearer("t0k", ok).ServeHTTP(rec, req)
 		if rec.Code != tc.want {
 			t.Errorf("%s: HTTP %d, want %d", tc.name, rec.Code, tc.want)
 		}

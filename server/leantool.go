@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // A static list is read whole by the client and the host's model: 1,225 GitHub tools each
@@ -15,21 +16,12 @@ import (
 // server's instructions say the rest once), the envelope's shape in types. The whole
 // description and the reserved arguments' full text stay one describe_operation away.
 
-// leanReserved are the reserved arguments as a listed tool shows them.
-var leanReserved = map[string]map[string]any{
-	tools.ArgUserRequest:  {"type": "string", "description": "The user's own words."},
-	tools.ArgContinuation: {"type": "string", "description": "From an earlier needs_clarification, unchanged."},
-	tools.ArgSelect:       {"type": "array", "items": map[string]any{"type": "string"}, "maxItems": tools.MaxSelectPaths, "description": "GJSON paths: only those values come back."},
-	tools.ArgCompact:      {"type": "boolean", "description": "Drop empty values and hypermedia links."},
-	tools.ArgConfirm:      {"type": "boolean", "description": "The user's yes to askapi's confirmation, with the _continuation. Only the user confirms."},
-}
-
 // leanInput is a tool's input schema with the reserved arguments said briefly.
 func leanInput(schema map[string]any) map[string]any {
 	in, _ := schema["properties"].(map[string]any)
 	props := make(map[string]any, len(in))
 	for k, v := range in {
-		if lean, ok := leanReserved[k]; ok {
+		if lean := tools.ReservedSchema(k, tools.Lean); lean != nil {
 			v = lean
 		}
 		props[k] = v
@@ -54,7 +46,7 @@ func leanDescription(op *tools.Operation) string {
 	if what != "" {
 		b.WriteString(": " + what)
 	}
-	if note := tools.BodyNote(op); note != "" {
+	if note := openapi.BodyNote(op); note != "" {
 		b.WriteString(" " + note)
 	}
 	return b.String()

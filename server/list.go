@@ -4,12 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
 // ToolList renders the catalog exactly as tools/list would: the MCP tools, as JSON.
-func ToolList(p *Pipeline) ([]byte, error) {
-	entries, err := p.allTools()
+func ToolList(p *pipeline.Pipeline) ([]byte, error) {
+	entries, err := allTools(p)
 	if err != nil {
 		return nil, err
 	}
@@ -22,7 +23,7 @@ func ToolList(p *Pipeline) ([]byte, error) {
 		return nil, fmt.Errorf("encode tools: %w", err)
 	}
 	if !p.Dynamic() {
-		warnStaticList(p.Logger, len(p.Catalog.Operations), len(data))
+		warnStaticList(p.Logger, len(p.Catalog.Operations()), len(data))
 	}
 	return data, nil
 }

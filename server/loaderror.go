@@ -8,7 +8,8 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/clarify"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/server/pipeline"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // ToolSpecError is the one tool served when the spec cannot be loaded: its description
@@ -21,7 +22,7 @@ const ToolSpecError = "askapi_spec_error"
 // under each name a client may have been listed already (dynamic mode lists its tools
 // before the spec is compiled), the same answer.
 func loadErrorTools(err error, opts Options, listedEarly bool) ([]mcpserver.ServerTool, error) {
-	msg := tools.NewRedactor(configuredSecrets(opts)...).String(err.Error())
+	msg := secret.NewRedactor(configuredSecrets(opts)...).String(err.Error())
 	text := "askapi could not load its OpenAPI spec, so it serves none of the API's tools. " + msg +
 		". Tell the user: fix the spec, or the --spec (ASKAPI_SPEC) setting, in this MCP server's configuration, then restart the server."
 	output, encErr := envelopeSchema()
@@ -43,7 +44,7 @@ func loadErrorTools(err error, opts Options, listedEarly bool) ([]mcpserver.Serv
 	if listedEarly {
 		// Not listed again (the list now holds the error alone); only answered, so a
 		// client that listed the dynamic tools reads the message rather than "tool not found".
-		for _, name := range []string{ToolFindOperations, ToolDescribeOperation, ToolCallOperation, ToolPlan, ToolResolve} {
+		for _, name := range []string{pipeline.ToolFindOperations, pipeline.ToolDescribeOperation, pipeline.ToolCallOperation, pipeline.ToolPlan, ToolResolve} {
 			t := tool
 			t.Name = name
 			out = append(out, mcpserver.ServerTool{Tool: t, Handler: handler})

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/askapi/askapi/server/pipeline"
 )
 
 // misindentedSpec breaks on line 13: a key indented less than its mapping.
@@ -100,7 +102,7 @@ func TestLoadErrorReachesTheClient(t *testing.T) {
 			opts := Options{Spec: spec, Mode: mode, NoCache: true, Environ: []string{}, Version: "test"}
 			called := ToolSpecError
 			if mode == ModeDynamic {
-				called = ToolFindOperations // listed before the spec failed: answered with the error
+				called = pipeline.ToolFindOperations // listed before the spec failed: answered with the error
 			}
 			answers, err := stdioExchange(t, opts, rpcInitialize, rpcInitialized, rpcList, rpcCall(called))
 			if err != nil {

@@ -12,7 +12,9 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // maxDescription keeps tool descriptions readable; long API prose costs every request.
@@ -109,10 +111,7 @@ func withConfirm(schema map[string]any) map[string]any {
 			props[k] = v
 		}
 	}
-	props[tools.ArgConfirm] = map[string]any{
-		"type":        "boolean",
-		"description": "The user's answer to askapi's confirmation question, sent with the _continuation. Only the user can confirm; never set it on your own. Never sent to the API.",
-	}
+	props[tools.ArgConfirm] = tools.ReservedSchema(tools.ArgConfirm, tools.Full)
 	out["properties"] = props
 	return out
 }
@@ -136,7 +135,7 @@ func toolDescription(op *tools.Operation) string {
 		}
 		b.WriteString("\n\n" + d)
 	}
-	if note := tools.BodyNote(op); note != "" {
+	if note := openapi.BodyNote(op); note != "" {
 		// After the cut description, so that it is never cut.
 		b.WriteString("\n\n" + note)
 	}
@@ -145,7 +144,7 @@ func toolDescription(op *tools.Operation) string {
 }
 
 // handlerFor runs the pipeline for one operation and wraps the envelope as an MCP result.
-func handlerFor(p *Pipeline, op *tools.Operation) mcpserver.ToolHandlerFunc {
+func handlerFor(p *pipeline.Pipeline, op *tools.Operation) mcpserver.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		args, err := argumentsOf(req)
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/model/modeltest"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -47,7 +48,7 @@ func TestModelChoosesLookup(t *testing.T) {
 			ep := modeltest.New(modeltest.Reply{Arguments: map[string]any{"operation": tc.choice, "reason": "it lists the crew's workers"}})
 			defer ep.Close()
 			p := pipelineWith(t, Options{Spec: "testdata/modellookup.yaml", BaseURL: up.URL, Environ: []string{},
-				LLM: LLMOptions{BaseURL: ep.BaseURL(), Model: "scripted", APIKey: "model-key-of-the-test"}})
+				LLM: pipeline.LLMOptions{BaseURL: ep.BaseURL(), Model: "scripted", APIKey: "model-key-of-the-test"}})
 			res := p.Call(context.Background(), p.Catalog.Lookup("POST /shifts/{worker_id}/assign"),
 				map[string]any{"worker_id": "Dana Ruiz", tools.ArgUserRequest: "give Dana Ruiz the next shift"})
 			if len(ep.Requests()) != 1 {

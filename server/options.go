@@ -5,7 +5,9 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // Options configure a server; main fills them from flags and the environment.
@@ -20,8 +22,15 @@ type Options struct {
 	AllowExternalRefs bool
 	// NoCache turns off the on-disk cache of compiled catalogs.
 	NoCache bool
-	Timeout time.Duration
-	MaxBody int64
+	// CacheDir is that cache's directory; empty: no cache. The command sets it
+	// (cache.DefaultDir).
+	CacheDir string
+	// LoadPace and GraphPace, set by the command, steer the collector while a spec is
+	// compiled or a cache entry decoded, and while a large graph or search index is built.
+	LoadPace  func(openapi.Work) (done func())
+	GraphPace func() (done func())
+	Timeout   time.Duration
+	MaxBody   int64
 	// ContinuationKey seals continuation tokens; empty means a random per-process key.
 	ContinuationKey string
 	ContinuationTTL time.Duration
@@ -62,7 +71,7 @@ type Options struct {
 	HTTPAllowOrigins []string
 
 	// LLM says how resolve reaches a model (llm.go).
-	LLM LLMOptions
+	LLM pipeline.LLMOptions
 	// Access says how askapi authenticates upstream and to whom it talks (access.go).
 	Access
 

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -72,7 +73,7 @@ func TestPerUserCredentials(t *testing.T) {
 		var wg sync.WaitGroup
 		errs := make(chan error, 2*calls)
 		for user, key := range users {
-			c, err := httpMCPClient(t, url, map[string]string{"Authorization": "Bearer " + mcpToken, PerUserHeader: key})
+			c, err := httpMCPClient(t, url, map[string]string{"Authorization": "Bearer " + mcpToken, pipeline.PerUserHeader: key})
 			if err != nil {
 				t.Fatalf("%s: initialize: %v", user, err)
 			}
@@ -114,7 +115,7 @@ func TestPerUserCredentials(t *testing.T) {
 				mixups++
 			}
 			for name, vs := range r.Header {
-				if strings.Contains(strings.Join(vs, " "), mcpToken) || strings.EqualFold(name, PerUserHeader) {
+				if strings.Contains(strings.Join(vs, " "), mcpToken) || strings.EqualFold(name, pipeline.PerUserHeader) {
 					t.Errorf("upstream got %s: %v", name, vs)
 				}
 			}
@@ -136,7 +137,7 @@ func TestPerUserCredentials(t *testing.T) {
 		n := len(up.requests())
 		env, _ := mcpCall(t, c, "getThing", map[string]any{"thing": "x"})
 		if env.Status != "needs_clarification" || len(env.Questions) != 1 || env.Questions[0].Kind != "sensitive" ||
-			!strings.Contains(env.Questions[0].Question, PerUserHeader) || len(up.requests()) != n {
+			!strings.Contains(env.Questions[0].Question, pipeline.PerUserHeader) || len(up.requests()) != n {
 			t.Errorf("a call without the header: %+v", env)
 		}
 	})
@@ -144,7 +145,7 @@ func TestPerUserCredentials(t *testing.T) {
 	t.Run("without the flag", func(t *testing.T) {
 		url, _ := serveHTTPWith(t, Options{Spec: spec, BaseURL: up.URL, Environ: []string{"ASKAPI_API_KEY=server-key-4c5d6e7f"},
 			Timeout: 10 * time.Second, MaxBody: 1 << 20, Version: "test", NoCache: true})
-		c, err := httpMCPClient(t, url, map[string]string{PerUserHeader: users["ann"]})
+		c, err := httpMCPClient(t, url, map[string]string{pipeline.PerUserHeader: users["ann"]})
 		if err != nil {
 			t.Fatal(err)
 		}

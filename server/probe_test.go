@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -43,7 +44,7 @@ func probeOptions(upstream string, env ...string) Options {
 }
 
 // probePipeline is the pipeline of opts.
-func probePipeline(t *testing.T, opts Options) *Pipeline {
+func probePipeline(t *testing.T, opts Options) *pipeline.Pipeline {
 	t.Helper()
 	cat, err := LoadCatalog(context.Background(), opts)
 	if err != nil {
@@ -90,5 +91,5 @@ func serveProbeHTTP(t *testing.T, opts Options) string {
 // https://api.themoviedb.org/3) at their root, so their host-only URL is used exactly as
 // given; a relative server's path (Alertmanager's /api/v2/) is where they serve it.
 func stubAtRoot(cat *tools.Catalog) bool {
-	return cat.BaseURL != "" && !strings.HasPrefix(cat.BaseURL, "/")
+	return cat.BaseURL() != "" && !strings.HasPrefix(cat.BaseURL(), "/")
 }

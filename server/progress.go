@@ -4,11 +4,10 @@ import (
 	"context"
 	"sync"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
 )
-
-type progressKey struct{}
 
 // progress sends notifications/progress for one call whose client asked for them.
 type progress struct {
@@ -27,15 +26,12 @@ func withProgress(ctx context.Context, req mcp.CallToolRequest) context.Context 
 	if srv == nil {
 		return ctx
 	}
-	return context.WithValue(ctx, progressKey{}, &progress{srv: srv, token: req.Params.Meta.ProgressToken})
+	p := &progress{srv: srv, token: req.Params.Meta.ProgressToken}
+	return pipeline.WithReporter(ctx, func(message string) { p.send(ctx, message) })
 }
 
-// report tells the client what the chain is doing; without a token it does nothing.
-func report(ctx context.Context, message string) {
-	p, ok := ctx.Value(progressKey{}).(*progress)
-	if !ok {
-		return
-	}
+// send tells the client one step of what the chain is doing.
+func (p *progress) send(ctx context.Context, message string) {
 	p.mu.Lock()
 	p.step++
 	step := p.step

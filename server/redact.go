@@ -1,9 +1,7 @@
 package server
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -12,7 +10,8 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/clarify"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/server/pipeline"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // Redaction happens once, here, at the edge where text leaves the process: every tool
@@ -35,27 +34,20 @@ func configuredSecrets(opts Options) []string {
 	}
 	schemes := map[string]string{}
 	for _, kv := range opts.Environ {
-		if k, v, ok := strings.Cut(kv, "="); ok && (k == tools.GenericAuthEnvVar || strings.HasPrefix(k, tools.AuthEnvVar(""))) {
+		if k, v, ok := strings.Cut(kv, "="); ok && (k == secret.GenericAuthEnvVar || strings.HasPrefix(k, secret.AuthEnvVar(""))) {
 			schemes[k] = v
 		}
 	}
-	out := tools.Credentials{Schemes: schemes, Headers: headers}.Secrets()
+	out := secret.Credentials{Schemes: schemes, Headers: headers}.Secrets()
 	out = append(out, oauth2Secrets(opts)...)
 	return append(out, opts.HTTPToken, opts.ContinuationKey, opts.LLM.APIKey)
 }
 
-// redactor hides every configured secret; built once from the credentials and the rest
-// of the configuration.
-func (p *Pipeline) redactor() *tools.Redactor {
-	p.secretList()
-	return p.redact
-}
-
 // atEdge wraps a tool handler so that what it answers leaves redacted, and so that the
 // progress it reports on the way is redacted too.
-func (p *Pipeline) atEdge(h mcpserver.ToolHandlerFunc) mcpserver.ToolHandlerFunc {
+func atEdge(p *pipeline.Pipeline, h mcpserver.ToolHandlerFunc) mcpserver.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		rd := p.edgeRedactor(ctx)
+		rd := p.EdgeRedactor(ctx)
 		res, err := h(context.WithValue(ctx, redactorKey{}, rd), req)
 		if err != nil {
 			return nil, errors.New(rd.String(err.Error()))
@@ -68,19 +60,19 @@ type redactorKey struct{}
 
 // redactorFrom is the redactor of the call ctx belongs to; nil (hiding nothing) outside
 // a call.
-func redactorFrom(ctx context.Context) *tools.Redactor {
-	rd, _ := ctx.Value(redactorKey{}).(*tools.Redactor)
+func redactorFrom(ctx context.Context) *secret.Redactor {
+	rd, _ := ctx.Value(redactorKey{}).(*secret.Redactor)
 	return rd
 }
 
 // redactCallResult is res with no secret in its envelope, its text or its input requests.
-func redactCallResult(rd *tools.Redactor, res *mcp.CallToolResult) *mcp.CallToolResult {
+func redactCallResult(rd *secret.Redactor, res *mcp.CallToolResult) *mcp.CallToolResult {
 	if res == nil || rd.Empty() {
 		return res
 	}
 	out := *res
 	if r, ok := res.StructuredContent.(*clarify.Result); ok {
-		if clean := redactResult(rd, r); clean != r {
+		if clean := pipeline.RedactResult(rd, r); clean != r {
 			// The text block is the envelope rendered for reading: render it again from
 			// the clean envelope rather than patch the rendering.
 			out.StructuredContent = clean
@@ -93,7 +85,7 @@ func redactCallResult(rd *tools.Redactor, res *mcp.CallToolResult) *mcp.CallTool
 }
 
 // redactContent hides secrets in text blocks whoever wrote them.
-func redactContent(rd *tools.Redactor, content []mcp.Content) []mcp.Content {
+func redactContent(rd *secret.Redactor, content []mcp.Content) []mcp.Content {
 	out := make([]mcp.Content, len(content))
 	for i, c := range content {
 		out[i] = c
@@ -108,67 +100,9 @@ func redactContent(rd *tools.Redactor, content []mcp.Content) []mcp.Content {
 	return out
 }
 
-// redactResult returns r itself when no secret is in it (the usual case, decided on one
-// encoding), else a copy with every string, key and number that holds one redacted. The
-// continuation is kept as is: it is sealed, opaque, and redacting it could only break it.
-func redactResult(rd *tools.Redactor, r *clarify.Result) *clarify.Result {
-	clean, changed, err := redactJSON(rd, r)
-	if err != nil {
-		// Not encodable is not sendable either; say so without the content.
-		return &clarify.Result{Status: clarify.StatusError, Operation: rd.String(r.Operation),
-			Reason: "the result could not be checked for secrets", Error: &clarify.Failure{Message: "the result could not be checked for secrets"}}
-	}
-	if !changed {
-		return r
-	}
-	clean.Continuation = r.Continuation
-	return clean
-}
-
-// redactState is the state a continuation seals, without secrets: a continuation is
-// opened by every replica that holds the key, and may be logged by proxies on the way.
-func redactState(rd *tools.Redactor, st clarify.State) (clarify.State, error) {
-	clean, changed, err := redactJSON(rd, &st)
-	if err != nil || !changed {
-		return st, err
-	}
-	return *clean, nil
-}
-
-// redactJSON round-trips v through JSON with every secret hidden. changed is false, and
-// nothing but one encoding is done, when no secret can be in v.
-func redactJSON[T any](rd *tools.Redactor, v *T) (*T, bool, error) {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return nil, false, err
-	}
-	if !rd.Mentions(data) {
-		return v, false, nil
-	}
-	var generic any
-	if err := decodeNumbers(data, &generic); err != nil {
-		return nil, false, err
-	}
-	if data, err = json.Marshal(rd.Value(generic)); err != nil {
-		return nil, false, err
-	}
-	out := new(T)
-	if err := decodeNumbers(data, out); err != nil {
-		return nil, false, err
-	}
-	return out, true, nil
-}
-
-// decodeNumbers decodes keeping numbers as written (ids longer than a float64 holds).
-func decodeNumbers(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	return dec.Decode(v)
-}
-
 // redactInputRequests hides secrets in the forms a result asks the client to show. askapi
 // asks for no sampling or roots; such requests pass unchanged.
-func redactInputRequests(rd *tools.Redactor, reqs mcp.InputRequests) mcp.InputRequests {
+func redactInputRequests(rd *secret.Redactor, reqs mcp.InputRequests) mcp.InputRequests {
 	if len(reqs) == 0 {
 		return reqs
 	}
@@ -177,24 +111,10 @@ func redactInputRequests(rd *tools.Redactor, reqs mcp.InputRequests) mcp.InputRe
 		if r.Elicitation != nil {
 			params := *r.Elicitation
 			params.Message = rd.String(params.Message)
-			params.RequestedSchema = redactAny(rd, params.RequestedSchema)
+			params.RequestedSchema = pipeline.RedactAny(rd, params.RequestedSchema)
 			r.Elicitation = &params
 		}
 		out[id] = r
 	}
 	return out
-}
-
-// redactAny is v, any JSON-encodable value, with no secret in it: decoded again from
-// its encoding when one may be there.
-func redactAny(rd *tools.Redactor, v any) any {
-	data, err := json.Marshal(v)
-	if err != nil || !rd.Mentions(data) {
-		return v
-	}
-	var generic any
-	if decodeNumbers(data, &generic) != nil {
-		return v
-	}
-	return rd.Value(generic)
 }

@@ -18,10 +18,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askapi/askapi/server/pipeline"
+	"github.com/askapi/askapi/tools/secret"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
-
-	"github.com/askapi/askapi/tools"
 )
 
 // The configured secrets of the sweep. Each holds characters that every encoding changes
@@ -149,7 +149,7 @@ func (l *lockedBuffer) String() string {
 
 // sweepPipeline serves echoSpec against upstream with every kind of configured secret,
 // logging at debug level into logs.
-func sweepPipeline(t *testing.T, upstream string, logs *lockedBuffer) *Pipeline {
+func sweepPipeline(t *testing.T, upstream string, logs *lockedBuffer) *pipeline.Pipeline {
 	t.Helper()
 	spec := filepath.Join(t.TempDir(), "echo.json")
 	if err := os.WriteFile(spec, []byte(echoSpec), 0o600); err != nil {
@@ -202,7 +202,7 @@ func TestSecretsNeverLeave(t *testing.T) {
 		{path: "question text (secret in an argument)", tool: "getPerson", args: map[string]any{"person_id": sweepKey, "_user_request": "the person " + sweepKey}, status: "needs_clarification"},
 		{path: "form, 2026-07-28", tool: "getPerson", args: map[string]any{"person_id": "Ann"}, status: "cancelled", elicitor: &elicitor{action: mcp.ElicitationResponseActionDecline}},
 		{path: "form, 2025-11-25", tool: "getPerson", args: map[string]any{"person_id": sweepKey}, status: "cancelled", elicitor: &elicitor{action: mcp.ElicitationResponseActionDecline}, version: legacy},
-		{path: "plan arguments", tool: ToolPlan, args: map[string]any{"operation": "getPerson", "hints": map[string]any{"person_id": sweepKey}}, status: "ok"},
+		{path: "plan arguments", tool: pipeline.ToolPlan, args: map[string]any{"operation": "getPerson", "hints": map[string]any{"person_id": sweepKey}}, status: "ok"},
 	}
 	var leaks []string
 	out := map[string]string{} // path → every text it carried
@@ -347,18 +347,18 @@ func TestShortSecretRewritesNothing(t *testing.T) {
 // TestRedactingLogger: a log line carries no secret in its message, attributes, groups
 // or attributes given up front, whatever their kind.
 func TestRedactingLogger(t *testing.T) {
-	const secret = "0123456789abcdef"
+	const secretValue = "0123456789abcdef"
 	var buf lockedBuffer
-	rd := tools.NewRedactor(secret, "98765432")
-	l := redactingLogger(slog.New(slog.NewJSONHandler(&buf, nil)), rd).With("key", secret)
-	l.Info("calling with "+secret,
-		"url", "https://api.example/x?k="+secret,
-		"err", fmt.Errorf("upstream said %s", secret),
+	rd := secret.NewRedactor(secretValue, "98765432")
+	l := redactingLogger(slog.New(slog.NewJSONHandler(&buf, nil)), rd).With("key", secretValue)
+	l.Info("calling with "+secretValue,
+		"url", "https://api.example/x?k="+secretValue,
+		"err", fmt.Errorf("upstream said %s", secretValue),
 		"n", 98765432,
-		slog.Group("req", "header", "Bearer "+secret))
-	l.WithGroup("g").Warn("again", "v", []string{secret})
+		slog.Group("req", "header", "Bearer "+secretValue))
+	l.WithGroup("g").Warn("again", "v", []string{secretValue})
 	out := buf.String()
-	if strings.Contains(out, secret) || strings.Contains(out, "98765432") || strings.Count(out, "[redacted]") < 7 {
+	if strings.Contains(out, secretValue) || strings.Contains(out, "98765432") || strings.Count(out, "[redacted]") < 7 {
 		t.Errorf("log lines:\n%s", out)
 	}
 	if again := redactingLogger(l, rd); again.Handler().(redactingHandler).inner != l.Handler().(redactingHandler).inner {

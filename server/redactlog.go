@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 // RedactLogs is l with every secret of the configuration hidden from each line. main
@@ -14,12 +14,12 @@ import (
 // (loading the spec, the HTTP transport) are clean too; NewPipeline widens it to the
 // credentials the spec uses.
 func RedactLogs(l *slog.Logger, opts Options) *slog.Logger {
-	return redactingLogger(l, tools.NewRedactor(configuredSecrets(opts)...))
+	return redactingLogger(l, secret.NewRedactor(configuredSecrets(opts)...))
 }
 
 // redactingLogger is l (or a logger discarding everything, when nil) with every secret
 // hidden from the message and attributes of each line: log lines leave the process too.
-func redactingLogger(l *slog.Logger, rd *tools.Redactor) *slog.Logger {
+func redactingLogger(l *slog.Logger, rd *secret.Redactor) *slog.Logger {
 	if l == nil {
 		return slog.New(slog.DiscardHandler)
 	}
@@ -33,7 +33,7 @@ func redactingLogger(l *slog.Logger, rd *tools.Redactor) *slog.Logger {
 // redactingHandler redacts each record before the handler it wraps formats it.
 type redactingHandler struct {
 	inner slog.Handler
-	rd    *tools.Redactor
+	rd    *secret.Redactor
 }
 
 func (h redactingHandler) Enabled(ctx context.Context, level slog.Level) bool {
@@ -87,12 +87,12 @@ func warnShortSecrets(logger *slog.Logger, opts Options) {
 	var short []string
 	for _, kv := range opts.Environ {
 		k, v, ok := strings.Cut(kv, "=")
-		if ok && (k == tools.GenericAuthEnvVar || strings.HasPrefix(k, tools.AuthEnvVar(""))) && tools.ShortSecret(v) {
+		if ok && (k == secret.GenericAuthEnvVar || strings.HasPrefix(k, secret.AuthEnvVar(""))) && secret.ShortSecret(v) {
 			short = append(short, k)
 		}
 	}
 	sort.Strings(short)
 	for _, s := range short {
-		logger.Warn("secret shorter than the redaction floor: an API echoing it would show it", "variable", s, "floor", tools.MinSecretLen)
+		logger.Warn("secret shorter than the redaction floor: an API echoing it would show it", "variable", s, "floor", secret.MinSecretLen)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/model"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -37,8 +38,7 @@ func resolveToolDef(via string) (mcp.Tool, error) {
 			"request": map[string]any{"type": "string", "description": "What the user asked for, in their own words."},
 			"arguments": map[string]any{"type": "object",
 				"description": "The user's answers to askapi's questions, by field, sent with the _continuation."},
-			tools.ArgConfirm: map[string]any{"type": "boolean",
-				"description": "The user's answer to askapi's confirmation question, sent with the _continuation. Only the user can confirm; never set it on your own."},
+			tools.ArgConfirm: tools.ReservedSchema(tools.ArgConfirm, tools.Meta),
 		})})
 	if err != nil {
 		return mcp.Tool{}, err
@@ -65,18 +65,20 @@ func resolveOutputSchema() map[string]any {
 }
 
 // resolveTools is resolve with its handler, when a model is available.
-func (p *Pipeline) resolveTools() ([]mcpserver.ServerTool, error) {
-	if p.model == nil || p.Naive {
+func resolveTools(p *pipeline.Pipeline) ([]mcpserver.ServerTool, error) {
+	if p.Model == nil || p.Naive {
 		return nil, nil
 	}
-	t, err := resolveToolDef(p.model.via())
+	t, err := resolveToolDef(p.Model.Via())
 	if err != nil {
 		return nil, err
 	}
-	return []mcpserver.ServerTool{{Tool: t, Handler: p.resolve}}, nil
+	return []mcpserver.ServerTool{{Tool: t, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return resolve(ctx, p, req)
+	}}}, nil
 }
 
-func (p *Pipeline) resolve(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func resolve(ctx context.Context, p *pipeline.Pipeline, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args, err := argumentsOf(req)
 	if err != nil {
 		return resultOf(&clarify.Result{Status: clarify.StatusNeedsClarification, Operation: ToolResolve,
@@ -89,7 +91,7 @@ func (p *Pipeline) resolve(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 	}
 	request = strings.TrimSpace(request)
 	if token := resumedToken(req, args); token != "" {
-		return p.resumeResolve(ctx, req, args, request, token)
+		return resumeResolve(ctx, p, req, args, request, token)
 	}
 	if request == "" {
 		return resultOf(&clarify.Result{Status: clarify.StatusNeedsClarification, Operation: ToolResolve, Questions: []clarify.Question{{
@@ -108,7 +110,7 @@ func (p *Pipeline) resolve(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 		cands[i] = model.CandidateOf(m.Op)
 	}
 	prompt := model.NewPrompt(request, cands)
-	reply, pending, err := p.askModel(ctx, req, request, prompt)
+	reply, pending, err := askModel(ctx, p, req, request, prompt)
 	if pending != nil {
 		return pending, nil
 	}
@@ -125,7 +127,7 @@ func (p *Pipeline) resolve(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 			reason += ": " + strings.TrimSuffix(choice.Reason, ".")
 		}
 		return resultOf(&clarify.Result{Status: clarify.StatusUnsupported, Operation: ToolResolve, Reason: reason,
-			Selected: &clarify.Selection{Reason: choice.Reason, Candidates: len(prompt.Candidates), Model: modelName(p.model, reply)}}), nil
+			Selected: &clarify.Selection{Reason: choice.Reason, Candidates: len(prompt.Candidates), Model: modelName(p.Model, reply)}}), nil
 	}
 	op := p.Catalog.Lookup(choice.Candidate.Name)
 	if op == nil {
@@ -133,7 +135,7 @@ func (p *Pipeline) resolve(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 	}
 	said, notSaid := groundedArgs(choice.Arguments, request)
 	sel := &clarify.Selection{Operation: op.Key(), Tool: op.Name, Reason: choice.Reason, Arguments: choice.Arguments,
-		NotSaid: notSaid, Candidates: len(prompt.Candidates), Model: modelName(p.model, reply)}
+		NotSaid: notSaid, Candidates: len(prompt.Candidates), Model: modelName(p.Model, reply)}
 	said[tools.ArgUserRequest] = request
 	sub := req
 	sub.Params.Name = op.Name
@@ -162,7 +164,7 @@ func resumedToken(req mcp.CallToolRequest, args map[string]any) string {
 
 // resumeResolve runs a later round on the operation the continuation names, with the
 // answers given: the model is not asked again.
-func (p *Pipeline) resumeResolve(ctx context.Context, req mcp.CallToolRequest, args map[string]any, request, token string) (*mcp.CallToolResult, error) {
+func resumeResolve(ctx context.Context, p *pipeline.Pipeline, req mcp.CallToolRequest, args map[string]any, request, token string) (*mcp.CallToolResult, error) {
 	st, err := p.Sealer.Open(token)
 	var op *tools.Operation
 	if err == nil {
@@ -264,9 +266,9 @@ func modelFailure(err error) *clarify.Result {
 	return &clarify.Result{Status: clarify.StatusError, Operation: ToolResolve, Reason: msg, Error: &clarify.Failure{Message: msg}}
 }
 
-func modelName(m *modelSource, r model.Reply) string {
+func modelName(m *pipeline.ModelSource, r model.Reply) string {
 	if r.Model != "" {
 		return r.Model
 	}
-	return m.name
+	return m.Name
 }

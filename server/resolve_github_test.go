@@ -11,6 +11,7 @@ import (
 
 	"github.com/askapi/askapi/model"
 	"github.com/askapi/askapi/model/modeltest"
+	"github.com/askapi/askapi/server/pipeline"
 )
 
 // Dynamic mode on GitHub's 1,225 operations: resolve answers a request in words with one
@@ -27,7 +28,7 @@ func TestResolveGitHubDynamic(t *testing.T) {
 		"owner", "octocat", "repo", "hello-world", "state", "open"))
 	defer ep.Close()
 	opts := Options{BaseURL: up.URL, Mode: ModeDynamic, Environ: []string{"ASKAPI_API_KEY=" + testAPIKey},
-		LLM: LLMOptions{BaseURL: ep.BaseURL(), Model: "scripted", APIKey: testLLMKey}}
+		LLM: pipeline.LLMOptions{BaseURL: ep.BaseURL(), Model: "scripted", APIKey: testLLMKey}}
 	p, err := NewPipeline(cat, opts)
 	if err != nil {
 		t.Fatal(err)

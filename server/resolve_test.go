@@ -16,6 +16,7 @@ import (
 
 	"github.com/askapi/askapi/model"
 	"github.com/askapi/askapi/model/modeltest"
+	"github.com/askapi/askapi/server/pipeline"
 )
 
 // No model runs in these tests: the endpoint is scripted (modeltest), and the host's
@@ -28,7 +29,7 @@ const (
 	resolveName = ToolResolve
 )
 
-func resolvePipeline(t *testing.T, spec, upstream string, llm LLMOptions, policy string, mode string) *Pipeline {
+func resolvePipeline(t *testing.T, spec, upstream string, llm pipeline.LLMOptions, policy string, mode string) *pipeline.Pipeline {
 	t.Helper()
 	opts := Options{Spec: spec, BaseURL: upstream, Environ: []string{"ASKAPI_API_KEY=" + testAPIKey}, LLM: llm, Mode: mode}
 	if policy != "" {
@@ -101,7 +102,7 @@ func TestResolveEndpoint(t *testing.T) {
 			if spec == "" {
 				spec = tmdbSpec
 			}
-			p := resolvePipeline(t, spec, up.URL, LLMOptions{BaseURL: ep.BaseURL(), Model: "scripted", APIKey: testLLMKey}, tc.policy, "")
+			p := resolvePipeline(t, spec, up.URL, pipeline.LLMOptions{BaseURL: ep.BaseURL(), Model: "scripted", APIKey: testLLMKey}, tc.policy, "")
 			c := connectInProcess(t, p, nil, "")
 			out := callForStructured(t, c, resolveName, map[string]any{"request": tc.request})
 			if out["status"] != tc.status {
@@ -157,7 +158,7 @@ func TestResolveContinuation(t *testing.T) {
 	defer up.Close()
 	ep := modeltest.New(choose("GET_person-person_id-movie_credits", "credits of a person", "person_id", "Jennifer"))
 	defer ep.Close()
-	p := resolvePipeline(t, tmdbSpec, up.URL, LLMOptions{BaseURL: ep.BaseURL(), Model: "scripted"}, "", "")
+	p := resolvePipeline(t, tmdbSpec, up.URL, pipeline.LLMOptions{BaseURL: ep.BaseURL(), Model: "scripted"}, "", "")
 	c := connectInProcess(t, p, nil, "")
 	first := callForStructured(t, c, resolveName, map[string]any{"request": "movies with Jennifer"})
 	if first["status"] != "needs_clarification" || first["continuation"] == nil {
@@ -198,7 +199,7 @@ func (s *sampler) CreateMessage(ctx context.Context, req mcp.CreateMessageReques
 	}, nil
 }
 
-func connectSampling(t *testing.T, p *Pipeline, h client.SamplingHandler, version string) *client.Client {
+func connectSampling(t *testing.T, p *pipeline.Pipeline, h client.SamplingHandler, version string) *client.Client {
 	t.Helper()
 	srv, err := New(p, "test")
 	if err != nil {
@@ -252,7 +253,7 @@ func TestResolveSampling(t *testing.T) {
 			stub := &tmdbStub{}
 			up := httptest.NewServer(stub)
 			defer up.Close()
-			p := resolvePipeline(t, tmdbSpec, up.URL, LLMOptions{}, "", "")
+			p := resolvePipeline(t, tmdbSpec, up.URL, pipeline.LLMOptions{}, "", "")
 			s := &sampler{reply: reply}
 			c := connectSampling(t, p, s, version)
 			if !listsResolve(t, c) {
@@ -286,14 +287,14 @@ func TestResolveSampling(t *testing.T) {
 func TestResolveListed(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		llm   LLMOptions
+		llm   pipeline.LLMOptions
 		samp  bool
 		lists bool
 	}{
-		{"no endpoint, client cannot sample", LLMOptions{}, false, false},
-		{"no endpoint, client samples", LLMOptions{}, true, true},
-		{"no sampling, client samples", LLMOptions{NoSampling: true}, true, false},
-		{"endpoint, client cannot sample", LLMOptions{BaseURL: "http://127.0.0.1:9/v1", Model: "m"}, false, true},
+		{"no endpoint, client cannot sample", pipeline.LLMOptions{}, false, false},
+		{"no endpoint, client samples", pipeline.LLMOptions{}, true, true},
+		{"no sampling, client samples", pipeline.LLMOptions{NoSampling: true}, true, false},
+		{"endpoint, client cannot sample", pipeline.LLMOptions{BaseURL: "http://127.0.0.1:9/v1", Model: "m"}, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := resolvePipeline(t, tmdbSpec, "http://127.0.0.1:9", tc.llm, "", "")
@@ -311,7 +312,7 @@ func TestResolveListed(t *testing.T) {
 // The model endpoint's key is a configured secret: redacted from results and logs like
 // the API's own.
 func TestResolveKeyRedacted(t *testing.T) {
-	secrets := configuredSecrets(Options{LLM: LLMOptions{APIKey: testLLMKey}})
+	secrets := configuredSecrets(Options{LLM: pipeline.LLMOptions{APIKey: testLLMKey}})
 	found := false
 	for _, s := range secrets {
 		found = found || s == testLLMKey
@@ -325,7 +326,7 @@ func TestResolveKeyRedacted(t *testing.T) {
 	defer up.Close()
 	ep := modeltest.New(choose("GET_movie-movie_id", "details", "movie_id", "550"))
 	defer ep.Close()
-	p := resolvePipeline(t, tmdbSpec, up.URL, LLMOptions{BaseURL: ep.BaseURL(), Model: "scripted", APIKey: testLLMKey}, "", "")
+	p := resolvePipeline(t, tmdbSpec, up.URL, pipeline.LLMOptions{BaseURL: ep.BaseURL(), Model: "scripted", APIKey: testLLMKey}, "", "")
 	c := connectInProcess(t, p, nil, "")
 	out := callForStructured(t, c, resolveName, map[string]any{"request": "details of movie 550"})
 	data, _ := json.Marshal(out)
@@ -337,8 +338,8 @@ func TestResolveKeyRedacted(t *testing.T) {
 // The encoded whole list has a variant for clients that sample: exactly mcp-go's list of
 // every registered tool, resolve included.
 func TestResolveSampledList(t *testing.T) {
-	p := resolvePipeline(t, tmdbSpec, "http://127.0.0.1:9", LLMOptions{}, "", "")
-	entries, err := p.serverTools()
+	p := resolvePipeline(t, tmdbSpec, "http://127.0.0.1:9", pipeline.LLMOptions{}, "", "")
+	entries, err := serverTools(p)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"sync"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
 )
@@ -20,7 +21,7 @@ func needsSampling(t mcp.Tool) bool {
 		return false
 	}
 	a, _ := t.Meta.AdditionalFields["askapi"].(map[string]any)
-	return a != nil && a["model"] == modelViaSampling
+	return a != nil && a["model"] == pipeline.ModelViaSampling
 }
 
 // samplingFilter is the tool filter of a server without the encoded list (New).

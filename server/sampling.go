@@ -14,6 +14,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/model"
+	"github.com/askapi/askapi/server/pipeline"
 )
 
 // The host's own model is asked through sampling as a multi round-trip request: resolve
@@ -49,12 +50,12 @@ func clientCanSample(ctx context.Context) bool {
 
 // askModel gets the model's reply to prompt: from the endpoint, or from the host's model
 // (pending is then the input request to answer, unless this call carries the reply).
-func (p *Pipeline) askModel(ctx context.Context, req mcp.CallToolRequest, request string, prompt model.Prompt) (reply model.Reply, pending *mcp.CallToolResult, err error) {
+func askModel(ctx context.Context, p *pipeline.Pipeline, req mcp.CallToolRequest, request string, prompt model.Prompt) (reply model.Reply, pending *mcp.CallToolResult, err error) {
 	n := len(prompt.Candidates)
-	if p.model.endpoint != nil {
-		report(ctx, fmt.Sprintf("asking the model to choose among %d operations", n))
+	if p.Model.Endpoint != nil {
+		pipeline.Report(ctx, fmt.Sprintf("asking the model to choose among %d operations", n))
 		defer whileWaiting(ctx, "still waiting for the model")()
-		reply, err = p.model.endpoint.Complete(ctx, prompt)
+		reply, err = p.Model.Endpoint.Complete(ctx, prompt)
 		return reply, nil, err
 	}
 	state := modelState(request)
@@ -66,13 +67,13 @@ func (p *Pipeline) askModel(ctx context.Context, req mcp.CallToolRequest, reques
 	if !clientCanSample(ctx) {
 		return model.Reply{}, nil, errors.New("no model: this client offers no sampling and no --llm-base-url or --llm-model is configured")
 	}
-	report(ctx, fmt.Sprintf("asking the host's model to choose among %d operations", n))
+	pipeline.Report(ctx, fmt.Sprintf("asking the host's model to choose among %d operations", n))
 	jp := prompt.JSONMode()
 	params := mcp.CreateMessageParams{
 		Messages:       []mcp.SamplingMessage{{Role: mcp.RoleUser, Content: mcp.TextContent{Type: "text", Text: jp.User}}},
 		SystemPrompt:   jp.System,
 		IncludeContext: "none",
-		MaxTokens:      p.model.maxTokens,
+		MaxTokens:      p.Model.MaxTokens,
 		Metadata:       map[string]any{"askapi": "resolve"},
 	}
 	return model.Reply{}, mcpserver.NewInputRequestBuilder(state).Sample(samplingKey, params).ToolResult(), nil
@@ -114,7 +115,7 @@ const waitTick = 2 * time.Second
 // whileWaiting reports message every waitTick until the returned stop is called, so a
 // client sees the call is alive while the model thinks.
 func whileWaiting(ctx context.Context, message string) (stop func()) {
-	if _, ok := ctx.Value(progressKey{}).(*progress); !ok {
+	if !pipeline.Reporting(ctx) {
 		return func() {}
 	}
 	done := make(chan struct{})
@@ -132,7 +133,7 @@ func whileWaiting(ctx context.Context, message string) (stop func()) {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				report(ctx, fmt.Sprintf("%s (%ds)", message, int(time.Since(start).Seconds())))
+				pipeline.Report(ctx, fmt.Sprintf("%s (%ds)", message, int(time.Since(start).Seconds())))
 			}
 		}
 	}()

@@ -10,6 +10,8 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/secret"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 const oracleSecret = "sk-live-SECRET123456"
@@ -53,7 +55,7 @@ func oracleQueries() []string {
 		"users.#(plan==\"pro\").api_key", "users.#(id==1).api_key", "users.#(id>0)#.api_key", "[@this]|#(api_key==\"" + oracleSecret + "\").id",
 		"[@this]|#(api_key%\"sk-l*\").id", "[@this]|#(api_key%\"x*\").id", "[@this]|#(header%\"Bearer sk*\").id", "[@this]|#(nested.token>\"s\").id",
 		"{api_key,id}", "[api_key,nested.token]", "{a:api_key,b:header,c:list.1}", "[list.#,users.#]", "{\"k\":byKey}", "byKey.@keys", "byKey|@keys",
-		"byKey." + tools.GJSONKey(oracleSecret), "byKey.sk-live-*", "byKey.[redacted]", "byKey.\\[redacted\\]", "sk-live-*", "*SECRET*", "list.#(==\"" + oracleSecret + "\")",
+		"byKey." + upstream.GJSONKey(oracleSecret), "byKey.sk-live-*", "byKey.[redacted]", "byKey.\\[redacted\\]", "sk-live-*", "*SECRET*", "list.#(==\"" + oracleSecret + "\")",
 		"list.#(==\"[redacted]\")", "list.#(%\"[red*\")", "nested.json|@fromstr|k|@tostr", "header|@reverse", "@this|@ugly|@tostr", "count|@tostr",
 		"!true", "!\"x\"", "users.#.plan|@reverse", "users|@reverse|0.api_key", "list|@join", "users.1", "nested.depth", "nested.depth.*",
 	}
@@ -85,7 +87,7 @@ func TestSelectIsNoOracleForASecret(t *testing.T) {
 	// The same bytes, the mark written where the key was: key order and all.
 	answer := oracleAnswer(oracleSecret)
 	withKey := connect(answer)
-	withMark := connect(bytes.ReplaceAll(answer, []byte(oracleSecret), []byte(tools.RedactedMark)))
+	withMark := connect(bytes.ReplaceAll(answer, []byte(oracleSecret), []byte(secret.RedactedMark)))
 	queries := oracleQueries()
 	if len(queries) != 200 {
 		t.Fatalf("%d queries", len(queries))

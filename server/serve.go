@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +18,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
+	"github.com/askapi/askapi/server/transport"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -44,7 +44,7 @@ func Serve(ctx context.Context, opts Options) error {
 	list := &encodedList{}
 	hooks := &mcpserver.Hooks{}
 	hooks.AddBeforeListTools(func(ctx context.Context, _ any, _ *mcp.ListToolsRequest) {
-		if wantsWholeList(ctx) {
+		if transport.WantsWholeList(ctx) {
 			wait(ctx, listed)
 			return
 		}
@@ -142,7 +142,7 @@ func load(ctx context.Context, s *mcpserver.MCPServer, opts Options, publish fun
 	if err != nil {
 		return err
 	}
-	entries, err := p.serverTools()
+	entries, err := serverTools(p)
 	if err != nil {
 		return err
 	}
@@ -151,7 +151,7 @@ func load(ctx context.Context, s *mcpserver.MCPServer, opts Options, publish fun
 		return fmt.Errorf("encode tools/list: %w", err)
 	}
 	if !p.Dynamic() {
-		warnStaticList(p.Logger, len(p.Catalog.Operations), len(l.json))
+		warnStaticList(p.Logger, len(p.Catalog.Operations()), len(l.json))
 	}
 	publish(l)
 	s.AddTools(entries...)
@@ -173,14 +173,14 @@ func serveStdio(ctx context.Context, s *mcpserver.MCPServer, list *encodedList, 
 	if out == nil {
 		out = os.Stdout
 	}
-	front := newStdioFront(s, list, out, logger)
-	stdio.SetContextFunc(front.sessionContext)
+	front := transport.NewStdioFront(s, list, out, logger)
+	stdio.SetContextFunc(front.SessionContext)
 	fromFront, toMCP := io.Pipe()
-	go front.forward(in, toMCP)
-	err := stdio.Listen(ctx, fromFront, front.out)
+	go front.Forward(in, toMCP)
+	err := stdio.Listen(ctx, fromFront, front.Out)
 	// Unblock the front should it still be forwarding (a cancelled ctx, not an ended input).
 	fromFront.Close()
-	front.close()
+	front.Close()
 	if err == nil || errors.Is(err, context.Canceled) {
 		return nil
 	}
@@ -207,14 +207,14 @@ func serveHTTP(ctx context.Context, s *mcpserver.MCPServer, list *encodedList, r
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	if host, _, err := net.SplitHostPort(addr); err == nil && !isLoopback(host) && opts.HTTPToken == "" {
+	if host, _, err := net.SplitHostPort(addr); err == nil && !transport.IsLoopback(host) && opts.HTTPToken == "" {
 		logger.Warn("serving on a non-loopback address without --http-token: anyone who can reach it can call the API with askapi's credentials", "addr", addr)
 	}
-	front, err := newHTTPFront(s, list, ready, opts, addr, logger)
+	front, err := transport.NewHTTPFront(s, list, ready, httpConfigOf(opts), addr, logger)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: front.handler, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: front.Handler, ReadHeaderTimeout: 10 * time.Second}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", addr, err)
@@ -231,48 +231,13 @@ func serveHTTP(ctx context.Context, s *mcpserver.MCPServer, list *encodedList, r
 	case <-ctx.Done():
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		front.close(shutdown)
+		front.Close(shutdown)
 		return srv.Shutdown(shutdown)
 	}
 }
 
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
-
-// requireBearer rejects requests without the configured token; no token configured
-// means no check (loopback default). The scheme is read in any case (RFC 9110 §11.1:
-// "bearer" is "Bearer"); the token is compared in constant time. A CORS preflight
-// passes: browsers never send credentials with one, and it reaches no MCP method.
-func requireBearer(token string, next http.Handler) http.Handler {
-	if token == "" {
-		return next
-	}
-	want := []byte(token)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-			next.ServeHTTP(w, r)
-			return
-		}
-		if subtle.ConstantTimeCompare(bearerToken(r.Header.Get("Authorization")), want) != 1 {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="askapi"`)
-			http.Error(w, "unauthorized", http.StatusUnauthorized)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
-// bearerToken is the token of an Authorization value whose scheme is Bearer in any
-// case, after the one or more spaces RFC 9110 allows; nil for any other value.
-func bearerToken(auth string) []byte {
-	scheme, token, ok := strings.Cut(auth, " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") {
-		return nil
-	}
-	return []byte(strings.TrimLeft(token, " "))
+// httpConfigOf is what the HTTP front takes of the configuration.
+func httpConfigOf(opts Options) transport.HTTPConfig {
+	return transport.HTTPConfig{AllowOrigins: opts.HTTPAllowOrigins, MaxBody: opts.HTTPMaxBody,
+		Token: opts.HTTPToken, PerUser: opts.PerUserCredentials, Version: opts.Version}
 }

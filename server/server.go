@@ -14,7 +14,11 @@ import (
 
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/find"
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/openapi"
+	"github.com/askapi/askapi/tools/secret"
 )
 
 const instructions = `askapi exposes an HTTP API as tools and never lets a call guess.
@@ -24,9 +28,11 @@ Where an argument names a thing (a person, a movie, an alert), a name is accepte
 
 // LoadCatalog loads and compiles the spec, printing normalisation warnings to the logger.
 func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
-	cat, err := tools.LoadCatalog(ctx, opts.Spec, tools.LoadOptions{
+	cat, err := openapi.LoadCatalog(ctx, opts.Spec, openapi.LoadOptions{
 		AllowExternalRefs: opts.AllowExternalRefs,
 		NoCache:           opts.NoCache,
+		CacheDir:          opts.CacheDir,
+		Pace:              opts.LoadPace,
 		Version:           opts.Version,
 		Logger:            opts.Logger,
 		Census:            opts.census,
@@ -36,7 +42,7 @@ func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
 		return nil, err
 	}
 	if opts.Logger != nil {
-		for _, w := range cat.Warnings {
+		for _, w := range cat.Warnings() {
 			opts.Logger.Warn(w)
 		}
 	}
@@ -44,12 +50,12 @@ func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
 }
 
 // NewPipeline wires the call pipeline for a catalog.
-func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
+func NewPipeline(cat *tools.Catalog, opts Options) (*pipeline.Pipeline, error) {
 	cat, err := withAuthFlag(cat, opts)
 	if err != nil {
 		return nil, err
 	}
-	cred := tools.CredentialsFromEnv(cat, opts.Environ)
+	cred := secret.CredentialsFromEnv(cat, opts.Environ)
 	for _, h := range opts.Headers {
 		if err := cred.AddHeader(h); err != nil {
 			return nil, fmt.Errorf("--header: %w", err)
@@ -64,7 +70,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		return nil, err
 	}
 	configured := configuredSecrets(opts)
-	logger := redactingLogger(opts.Logger, tools.NewRedactor(append(cred.Secrets(), configured...)...))
+	logger := redactingLogger(opts.Logger, secret.NewRedactor(append(cred.Secrets(), configured...)...))
 	warnShortSecrets(logger, opts)
 	warnInsecure(logger, opts)
 	if opts.PerUserCredentials {
@@ -73,7 +79,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		warnUnusedKey(logger, cat, opts)
 		warnUnusedOAuth2(logger, cat, cred)
 	}
-	base, err := EffectiveBaseURL(opts.BaseURL, cat.BaseURL, opts.BaseURLExact)
+	base, err := EffectiveBaseURL(opts.BaseURL, cat.BaseURL(), opts.BaseURLExact)
 	if err != nil {
 		// Tools can still be listed and planned; calls answer this error until it is fixed.
 		logger.Warn(err.Error())
@@ -90,15 +96,15 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		logger.Warn("filter matches no operation: " + u)
 	}
 	cat = filter.Apply(cat)
-	if len(cat.Operations) == 0 && !filter.Empty() {
+	if len(cat.Operations()) == 0 && !filter.Empty() {
 		return nil, errors.New("the filters (--tag, --include, --exclude, --read-only) leave no operation to serve")
 	}
-	dynamic, err := dynamicMode(opts, len(cat.Operations))
+	dynamic, err := dynamicMode(opts, len(cat.Operations()))
 	if err != nil {
 		return nil, err
 	}
 	if !dynamic {
-		if err := staticCeiling(opts, len(cat.Operations)); err != nil {
+		if err := staticCeiling(opts, len(cat.Operations())); err != nil {
 			return nil, err
 		}
 	}
@@ -109,18 +115,18 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	// The pipeline widens the schemas of arguments that accept a name: on its own copy, so
 	// the catalog stays a value and a second pipeline over it publishes the same tools.
 	cat = cat.Clone()
-	tools.DropConfiguredHeaders(cat, cred.Headers)
-	var pending chan *reverse.Index
+	secret.DropConfiguredHeaders(cat, cred.Headers)
+	var pending chan *find.Index
 	if dynamic {
 		// find_operations is a dynamic session's first call: its index is built beside the
 		// graph, on the other core, instead of after it (issue 31).
-		pending = make(chan *reverse.Index, 1)
-		go func(cat *tools.Catalog) { pending <- reverse.NewIndex(cat) }(cat)
+		pending = make(chan *find.Index, 1)
+		go func(cat *tools.Catalog) { pending <- find.NewIndex(cat) }(cat)
 	}
 	graphReady := make(chan struct{})
-	p := &Pipeline{
-		pendingIndex: pending,
-		graphReady:   graphReady,
+	p := &pipeline.Pipeline{
+		PendingIndex: pending,
+		GraphReady:   graphReady,
 		Policy:       policy,
 		Catalog:      cat,
 		BaseURL:      base,
@@ -130,18 +136,19 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 		Naive:        opts.Naive,
 		Compact:      opts.Compact,
 		Logger:       logger,
-		dynamic:      dynamic,
-		configured:   configured,
-		perUser:      opts.PerUserCredentials,
-		outputSchema: opts.OutputSchema,
+		DynamicMode:  dynamic,
+		Configured:   configured,
+		PerUser:      opts.PerUserCredentials,
+		OutputSchema: opts.OutputSchema,
+		GraphPace:    opts.GraphPace,
 	}
-	if p.model, err = newModelSource(opts.LLM); err != nil {
+	if p.Model, err = pipeline.NewModelSource(opts.LLM); err != nil {
 		return nil, err
 	}
 	build := func() {
-		if len(cat.Operations) > largeGraph {
+		if len(cat.Operations()) > pipeline.LargeGraph && opts.GraphPace != nil {
 			// The graph's working garbage is a third of a large spec's catalog.
-			defer tools.PaceGC(40)()
+			defer opts.GraphPace()()
 		}
 		g := reverse.Build(cat, declared)
 		p.Graph, p.Resolvable = g, g.Annotate()
@@ -157,12 +164,9 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*Pipeline, error) {
 	return p, nil
 }
 
-// largeGraph is the operation count above which the graph is built at a tight GC pace.
-const largeGraph = 500
-
 // New builds the MCP server with the pipeline's tools: one per operation, or the
 // meta-tools of dynamic mode.
-func New(p *Pipeline, version string) (*mcpserver.MCPServer, error) {
+func New(p *pipeline.Pipeline, version string) (*mcpserver.MCPServer, error) {
 	s := newMCPServer(version, samplingFilter())
 	if err := Register(s, p); err != nil {
 		return nil, err
@@ -182,8 +186,8 @@ func newMCPServer(version string, extra ...mcpserver.ServerOption) *mcpserver.MC
 }
 
 // Register adds the pipeline's tools to s, in one batch.
-func Register(s *mcpserver.MCPServer, p *Pipeline) error {
-	entries, err := p.serverTools()
+func Register(s *mcpserver.MCPServer, p *pipeline.Pipeline) error {
+	entries, err := serverTools(p)
 	if err != nil {
 		return err
 	}
@@ -194,31 +198,31 @@ func Register(s *mcpserver.MCPServer, p *Pipeline) error {
 // serverTools are the tools the pipeline serves, with their handlers: one per operation
 // beside the meta-tools, or the meta-tools of dynamic mode. Every handler answers
 // through the edge, where secrets are redacted (redact.go).
-func (p *Pipeline) serverTools() ([]mcpserver.ServerTool, error) {
-	entries, err := p.allTools()
+func serverTools(p *pipeline.Pipeline) ([]mcpserver.ServerTool, error) {
+	entries, err := allTools(p)
 	if err != nil {
 		return nil, err
 	}
-	resolve, err := p.resolveTools()
+	resolve, err := resolveTools(p)
 	if err != nil {
 		return nil, err
 	}
 	entries = append(entries, resolve...)
 	for i := range entries {
-		entries[i].Handler = p.atEdge(entries[i].Handler)
+		entries[i].Handler = atEdge(p, entries[i].Handler)
 	}
 	return entries, nil
 }
 
-func (p *Pipeline) allTools() ([]mcpserver.ServerTool, error) {
+func allTools(p *pipeline.Pipeline) ([]mcpserver.ServerTool, error) {
 	if p.Dynamic() {
-		return p.dynamicTools()
+		return dynamicTools(p)
 	}
-	entries, err := p.metaTools()
+	entries, err := metaTools(p)
 	if err != nil {
 		return nil, err
 	}
-	ops := p.Catalog.Operations
+	ops := p.Catalog.Operations()
 	built := make([]mcpserver.ServerTool, len(ops))
 	errs := make([]error, len(ops))
 	// Describing an operation (mostly encoding its input schema) is independent of every
@@ -239,7 +243,7 @@ func (p *Pipeline) allTools() ([]mcpserver.ServerTool, error) {
 		}
 	}
 	entries = append(entries, built...)
-	if !declareOutputSchemas(p.outputSchema, len(entries)) {
+	if !declareOutputSchemas(p.OutputSchema, len(entries)) {
 		withoutOutputSchemas(entries)
 	}
 	return entries, nil

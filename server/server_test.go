@@ -17,8 +17,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askapi/askapi/server/pipeline"
+	"github.com/askapi/askapi/server/transport"
 	"github.com/mark3labs/mcp-go/client"
-	"github.com/mark3labs/mcp-go/client/transport"
+	mcptransport "github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -289,7 +291,7 @@ func TestListTools(t *testing.T) {
 			if got, want := len(list.Tools), tc.count+3; got != want {
 				t.Errorf("tools/list has %d tools, want %d (%d operations + find_operations, plan and describe_operation)", got, want, tc.count)
 			}
-			for _, meta := range []string{ToolFindOperations, ToolPlan} {
+			for _, meta := range []string{pipeline.ToolFindOperations, pipeline.ToolPlan} {
 				if _, ok := byName[meta]; !ok {
 					t.Errorf("meta-tool %s missing", meta)
 				}
@@ -695,7 +697,7 @@ func serveHTTPForTest(t *testing.T, baseURL, token string) string {
 
 func httpMCPClient(t *testing.T, url string, headers map[string]string) (*client.Client, error) {
 	t.Helper()
-	c, err := client.NewStreamableHttpClient(url, transport.WithHTTPHeaders(headers))
+	c, err := client.NewStreamableHttpClient(url, mcptransport.WithHTTPHeaders(headers))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -786,7 +788,7 @@ func TestRequireBearer(t *testing.T) {
 		if tc.auth != "" {
 			req.Header.Set("Authorization", tc.auth)
 		}
-		requireBearer(tc.token, ok).ServeHTTP(rec, req)
+		transport.RequireBearer(tc.token, ok).ServeHTTP(rec, req)
 		if rec.Code != tc.want {
 			t.Errorf("token %q, Authorization %q: %d, want %d", tc.token, tc.auth, rec.Code, tc.want)
 		}

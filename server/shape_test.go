@@ -14,7 +14,8 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/clarify"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/server/pipeline"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // shapeSpec: a long list, and a write whose API refuses a field.
@@ -69,7 +70,7 @@ func shapeUpstream(t *testing.T) (*httptest.Server, func() []string) {
 	return up, func() []string { mu.Lock(); defer mu.Unlock(); return append([]string(nil), seen...) }
 }
 
-func shapePipeline(t *testing.T, upstream string, maxBody int64) *Pipeline {
+func shapePipeline(t *testing.T, upstream string, maxBody int64) *pipeline.Pipeline {
 	t.Helper()
 	spec := filepath.Join(t.TempDir(), "shapes.json")
 	if err := os.WriteFile(spec, []byte(shapeSpec), 0o600); err != nil {
@@ -114,8 +115,8 @@ func TestShapeAnswers(t *testing.T) {
 			if r.Shape == nil || r.Shape.Cut == nil || len(r.Shape.Cut.Lists) != 1 || r.Shape.Cut.Lists[0].Path != "items" || r.Shape.Cut.Lists[0].Total != 200 {
 				t.Fatalf("shape %+v", r.Shape)
 			}
-			if !strings.Contains(r.Note, "of 200 items of items") || !strings.Contains(r.Note, `"items.#.id"`) || tools.EncodedSize(r.Body) > 4000 {
-				t.Errorf("note %q (%d bytes)", r.Note, tools.EncodedSize(r.Body))
+			if !strings.Contains(r.Note, "of 200 items of items") || !strings.Contains(r.Note, `"items.#.id"`) || upstream.EncodedSize(r.Body) > 4000 {
+				t.Errorf("note %q (%d bytes)", r.Note, upstream.EncodedSize(r.Body))
 			}
 		}},
 		{"compact drops nulls, empties and links, keeps ids and names", 0, map[string]any{"_compact": true}, func(t *testing.T, r *clarify.Result) {

@@ -16,17 +16,11 @@ func withShaping(schema map[string]any) map[string]any {
 		props[k] = v
 	}
 	if _, taken := props[tools.ArgSelect]; !taken {
-		props[tools.ArgSelect] = selectSchema
+		props[tools.ArgSelect] = tools.ReservedSchema(tools.ArgSelect, tools.Full)
 	}
 	if _, taken := props[tools.ArgCompact]; !taken {
-		props[tools.ArgCompact] = compactSchema
+		props[tools.ArgCompact] = tools.ReservedSchema(tools.ArgCompact, tools.Full)
 	}
 	out["properties"] = props
 	return out
 }
-
-// The reserved arguments' schemas, shared by every tool (read-only).
-var (
-	selectSchema  = tools.SelectSchema()
-	compactSchema = tools.CompactSchema()
-)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/bench/synth"
+	"github.com/askapi/askapi/server/pipeline"
 )
 
 // manyOperations writes a spec of n small operations.
@@ -41,7 +42,7 @@ func manyOperations(t *testing.T, n int) string {
 func TestStaticModeRefusesAGiantSpec(t *testing.T) {
 	const n = 3001 // one past the default ceiling
 	giant := manyOperations(t, n)
-	load := func(mode string) (*Pipeline, error) {
+	load := func(mode string) (*pipeline.Pipeline, error) {
 		opts := Options{Spec: giant, Mode: mode, NoCache: true}
 		cat, err := LoadCatalog(context.Background(), opts)
 		if err != nil {

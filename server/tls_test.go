@@ -21,7 +21,7 @@ import (
 	"time"
 
 	"github.com/askapi/askapi/clarify"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // testCA is a certificate authority made for one test.
@@ -114,15 +114,15 @@ func TestUpstreamTLS(t *testing.T) {
 	cases := []struct {
 		name string
 		srv  *httptest.Server
-		tls  tools.TLSSettings
+		tls  upstream.TLSSettings
 		want []string // in the error; none: the call goes
 		warn bool
 	}{
-		{"unknown CA", plain, tools.TLSSettings{}, []string{strings.TrimPrefix(plain.URL, "https://"), "not signed by an authority", "--ca-file"}, false},
-		{"--ca-file", plain, tools.TLSSettings{CAFile: caFile}, nil, false},
-		{"mTLS without a client certificate", mutual, tools.TLSSettings{CAFile: caFile}, []string{strings.TrimPrefix(mutual.URL, "https://"), "client certificate", "--client-cert"}, false},
-		{"mTLS with a client certificate", mutual, tools.TLSSettings{CAFile: caFile, ClientCert: clientCert, ClientKey: clientKey}, nil, false},
-		{"--insecure", plain, tools.TLSSettings{Insecure: true}, nil, true},
+		{"unknown CA", plain, upstream.TLSSettings{}, []string{strings.TrimPrefix(plain.URL, "https://"), "not signed by an authority", "--ca-file"}, false},
+		{"--ca-file", plain, upstream.TLSSettings{CAFile: caFile}, nil, false},
+		{"mTLS without a client certificate", mutual, upstream.TLSSettings{CAFile: caFile}, []string{strings.TrimPrefix(mutual.URL, "https://"), "client certificate", "--client-cert"}, false},
+		{"mTLS with a client certificate", mutual, upstream.TLSSettings{CAFile: caFile, ClientCert: clientCert, ClientKey: clientKey}, nil, false},
+		{"--insecure", plain, upstream.TLSSettings{Insecure: true}, nil, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"github.com/askapi/askapi/clarify"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -10,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/askapi/askapi/clarify"
 )
 
 // bodySpec has one operation per kind of answer its upstream gives, and a person search

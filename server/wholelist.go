@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/askapi/askapi/server/transport"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -17,38 +18,6 @@ import (
 // filter hands it a single placeholder tool instead of the 1,000 real ones; the
 // transport then writes the encoded list where the placeholder's JSON is. Requests with
 // a cursor, and whatever else, are mcp-go's alone.
-
-type wholeListKey struct{}
-
-// withWholeList marks ctx as the context of a whole-list request.
-func withWholeList(ctx context.Context) context.Context {
-	return context.WithValue(ctx, wholeListKey{}, true)
-}
-
-func wantsWholeList(ctx context.Context) bool {
-	marked, _ := ctx.Value(wholeListKey{}).(bool)
-	return marked
-}
-
-// isWholeList reports whether a JSON-RPC message is a tools/list request without a
-// cursor. Anything unusual (a batch, a malformed message, a null id) is left to mcp-go.
-func isWholeList(msg []byte) bool {
-	if !bytes.Contains(msg, []byte(`"tools/list"`)) {
-		return false
-	}
-	var req struct {
-		Method string          `json:"method"`
-		ID     json.RawMessage `json:"id"`
-		Params struct {
-			Cursor mcp.Cursor `json:"cursor"`
-		} `json:"params"`
-	}
-	if json.Unmarshal(msg, &req) != nil {
-		return false
-	}
-	id := bytes.TrimSpace(req.ID)
-	return req.Method == string(mcp.MethodToolsList) && len(id) > 0 && !bytes.Equal(id, []byte("null")) && req.Params.Cursor == ""
-}
 
 // placeholder stands for the encoded list in mcp-go's answer; its name is no tool's.
 var placeholder = mcp.Tool{Name: "askapi:encoded-tool-list", RawInputSchema: json.RawMessage(`{}`)}
@@ -73,7 +42,7 @@ func (e *encodedList) publish(l *toolList) { e.list.Store(l) }
 // list is encoded; any other gets the registered tools.
 func (e *encodedList) filter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 	l := e.list.Load()
-	if !wantsWholeList(ctx) || l == nil {
+	if !transport.WantsWholeList(ctx) || l == nil {
 		return withoutSampling(ctx, tools)
 	}
 	if l.sampled != nil && clientCanSample(ctx) {
@@ -82,9 +51,9 @@ func (e *encodedList) filter(ctx context.Context, tools []mcp.Tool) []mcp.Tool {
 	return []mcp.Tool{placeholder}
 }
 
-// expand finds the placeholder in an encoded message: the message to send is then head,
+// Expand finds the placeholder in an encoded message: the message to send is then head,
 // the list and tail. ok is false when msg holds no placeholder, to be sent as it is.
-func (e *encodedList) expand(msg []byte) (head, list, tail []byte, ok bool) {
+func (e *encodedList) Expand(msg []byte) (head, list, tail []byte, ok bool) {
 	l := e.list.Load()
 	if l == nil {
 		return nil, nil, nil, false

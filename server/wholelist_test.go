@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askapi/askapi/server/pipeline"
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
 )
@@ -36,7 +37,7 @@ func wholeListOptions(path, mode string) Options {
 	return Options{Spec: path, Mode: mode, BaseURL: "http://127.0.0.1:9", Environ: []string{}, NoCache: true, Version: "test"}
 }
 
-func wholeListPipeline(t *testing.T, path, mode string) *Pipeline {
+func wholeListPipeline(t *testing.T, path, mode string) *pipeline.Pipeline {
 	t.Helper()
 	opts := wholeListOptions(path, mode)
 	cat, err := LoadCatalog(context.Background(), opts)
@@ -70,14 +71,14 @@ func mcpGoTools(t *testing.T, s *mcpserver.MCPServer) json.RawMessage {
 }
 
 func TestEncodedToolListIsMCPGos(t *testing.T) {
-	specs := append(wholeListSpecs, struct{ name, path, mode string }{"github static", benchListSpecs[0].path, "static"})
+	specs := append(wholeListSpecs, struct{ name, path, mode string }{"github static", benchListSpecs[0].path, "static"}) //nolint:gocritic // appendAssign: a literal has no spare capacity, so wholeListSpecs is not written
 	for _, spec := range specs {
 		t.Run(spec.name, func(t *testing.T) {
 			if _, err := os.Stat(spec.path); err != nil {
 				t.Skipf("%s is not installed: %v", spec.path, err)
 			}
 			p := wholeListPipeline(t, spec.path, spec.mode)
-			entries, err := p.serverTools()
+			entries, err := serverTools(p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -164,9 +165,9 @@ func wholeListRequests(cursorAfter string) []struct{ name, msg string } {
 }
 
 // middleName is a tool name halfway through the sorted list, for a cursor.
-func middleName(t *testing.T, p *Pipeline) string {
+func middleName(t *testing.T, p *pipeline.Pipeline) string {
 	t.Helper()
-	entries, err := p.serverTools()
+	entries, err := serverTools(p)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,10 +9,10 @@ import (
 	"strings"
 )
 
-// nameArguments gives every parameter and body property a unique argument name in the
+// NameArguments gives every parameter and body property a unique argument name in the
 // flat input object. Body properties keep their plain names; a parameter that collides
 // with one (or with another parameter) takes its location as a suffix (uris__query).
-func nameArguments(o *Operation) {
+func NameArguments(o *Operation) {
 	taken := map[string]bool{ArgUserRequest: true, ArgContinuation: true}
 	if o.Body != nil {
 		if o.Body.Flattened {
@@ -25,10 +25,10 @@ func nameArguments(o *Operation) {
 	}
 	count := map[string]int{}
 	for _, p := range o.Params {
-		count[argName(p.Name)]++
+		count[ArgName(p.Name)]++
 	}
 	for _, p := range o.Params {
-		arg := argName(p.Name)
+		arg := ArgName(p.Name)
 		if taken[arg] || count[arg] > 1 {
 			// The location as the spec wrote it may be anything ("", " "): only its safe
 			// characters go into the name.
@@ -50,9 +50,9 @@ func nameArguments(o *Operation) {
 	}
 }
 
-// argName makes a wire name safe as a property key for every client
+// ArgName makes a wire name safe as a property key for every client
 // (^[A-Za-z0-9_.-]{1,64}$): "page[size]" becomes "page_size".
-func argName(name string) string {
+func ArgName(name string) string {
 	n := strings.Trim(invalidRun.ReplaceAllString(name, "_"), "_")
 	if n == "" {
 		n = "param"
@@ -63,15 +63,15 @@ func argName(name string) string {
 	return n
 }
 
-// inputSchema builds the tool's flat input schema: parameters, then body, then the
+// InputSchema builds the tool's flat input schema: parameters, then body, then the
 // reserved arguments.
-func inputSchema(o *Operation) map[string]any {
-	return inputSchemaOf(inputProps(o))
+func InputSchema(o *Operation) map[string]any {
+	return InputSchemaOf(InputProps(o))
 }
 
-func inputSchemaOf(props map[string]any, required []string) map[string]any {
-	props[ArgUserRequest] = userRequestSchema
-	props[ArgContinuation] = continuationSchema
+func InputSchemaOf(props map[string]any, required []string) map[string]any {
+	props[ArgUserRequest] = ReservedSchema(ArgUserRequest, Full)
+	props[ArgContinuation] = ReservedSchema(ArgContinuation, Full)
 	schema := map[string]any{"type": "object", "properties": props}
 	if len(required) > 0 {
 		schema["required"] = slices.Clip(required)
@@ -79,21 +79,9 @@ func inputSchemaOf(props map[string]any, required []string) map[string]any {
 	return schema
 }
 
-// The reserved arguments' schemas, shared by every input schema: read-only.
-var (
-	userRequestSchema = map[string]any{
-		"type":        "string",
-		"description": "The user's own words behind this call. askapi checks that values were said, not invented, and uses them to complete arguments. Never sent to the API.",
-	}
-	continuationSchema = map[string]any{
-		"type":        "string",
-		"description": "The continuation token from an earlier needs_clarification result, passed back unchanged with the user's answers. Never sent to the API.",
-	}
-)
-
-// inputProps are the input schema's properties, the reserved arguments left out, and its
+// InputProps are the input schema's properties, the reserved arguments left out, and its
 // required names.
-func inputProps(o *Operation) (map[string]any, []string) {
+func InputProps(o *Operation) (map[string]any, []string) {
 	props := map[string]any{}
 	var required []string
 	for _, p := range o.Params {
@@ -121,18 +109,24 @@ func inputProps(o *Operation) (map[string]any, []string) {
 	return props, required
 }
 
-// inputSchemas holds the input schemas built, one per content: operations taking the
+func appendLen(b []byte, s string) []byte {
+	b = strconv.AppendInt(b, int64(len(s)), 10)
+	b = append(b, ':')
+	return append(b, s...)
+}
+
+// InputSchemas holds the input schemas built, one per content: operations taking the
 // same arguments (Microsoft Graph's thousands of get, update and delete operations on
 // navigation properties) share one, read-only. Their properties' schemas are known by
 // identity, which the held schemas keep alive.
-type inputSchemas struct {
+type InputSchemas struct {
 	held map[string]map[string]any
 	buf  []byte
 }
 
-// of is o's input schema, shared with every operation of the same arguments.
-func (h *inputSchemas) of(o *Operation) map[string]any {
-	props, required := inputProps(o)
+// Of is o's input schema, shared with every operation of the same arguments.
+func (h *InputSchemas) Of(o *Operation) map[string]any {
+	props, required := InputProps(o)
 	names := make([]string, 0, len(props))
 	for k := range props {
 		names = append(names, k)
@@ -142,7 +136,7 @@ func (h *inputSchemas) of(o *Operation) map[string]any {
 	for _, k := range names {
 		m, ok := props[k].(map[string]any)
 		if !ok || m == nil {
-			return inputSchemaOf(props, required) // not known by identity: not shared
+			return InputSchemaOf(props, required) // not known by identity: not shared
 		}
 		b = appendLen(b, k)
 		b = binary.AppendUvarint(b, uint64(uintptr(reflect.ValueOf(m).UnsafePointer())))
@@ -158,7 +152,7 @@ func (h *inputSchemas) of(o *Operation) map[string]any {
 	if h.held == nil {
 		h.held = map[string]map[string]any{}
 	}
-	s := inputSchemaOf(props, required)
+	s := InputSchemaOf(props, required)
 	h.held[string(b)] = s
 	return s
 }

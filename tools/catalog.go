@@ -1,28 +1,31 @@
 package tools
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
-// methodOrder lists methods in the order tools are emitted within one path.
-var methodOrder = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"}
+// MethodOrder lists methods in the order tools are emitted within one path.
+var MethodOrder = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"}
 
-// bodyTypes are the request media types askapi can send, best first.
-var bodyTypes = []string{"application/json", "application/x-www-form-urlencoded", "multipart/form-data", "text/plain"}
+// BodyTypes are the request media types askapi can send, best first.
+var BodyTypes = []string{"application/json", "application/x-www-form-urlencoded", "multipart/form-data", "text/plain"}
 
-func mediaBase(ct string) string {
+func MediaBase(ct string) string {
 	if i := strings.IndexByte(ct, ';'); i >= 0 {
 		ct = ct[:i]
 	}
 	return strings.ToLower(strings.TrimSpace(ct))
 }
 
-func isObjectSchema(s map[string]any) bool {
+func IsObjectSchema(s map[string]any) bool {
 	switch t := s["type"].(type) {
 	case nil:
 		return true
 	case string:
 		return t == "object"
 	case []string:
-		return contains(t, "object") && !contains(t, "array")
+		return slices.Contains(t, "object") && !slices.Contains(t, "array")
 	}
 	return false
 }

@@ -5,12 +5,12 @@ package tools
 // whoever changes a copy's input schema replaces it rather than writing into it (a pipeline
 // widens the schemas of arguments that accept a name: reverse.Graph.Annotate).
 func (c *Catalog) Clone() *Catalog {
-	out := *c
-	out.Operations = make([]*Operation, len(c.Operations))
-	ops := make([]Operation, len(c.Operations))
-	for i, op := range c.Operations {
+	out := c.Spec()
+	out.Operations = make([]*Operation, len(c.Operations()))
+	ops := make([]Operation, len(c.Operations()))
+	for i, op := range c.Operations() {
 		ops[i] = *op
 		out.Operations[i] = &ops[i]
 	}
-	return &out
+	return out.Build()
 }

@@ -51,14 +51,14 @@ func (f Filter) Apply(cat *Catalog) *Catalog {
 	if f.Empty() {
 		return cat
 	}
-	out := *cat
-	out.Operations = make([]*Operation, 0, len(cat.Operations))
-	for _, op := range cat.Operations {
+	out := cat.Spec()
+	out.Operations = make([]*Operation, 0, len(cat.Operations()))
+	for _, op := range cat.Operations() {
 		if f.Keep(op) {
 			out.Operations = append(out.Operations, op)
 		}
 	}
-	return &out
+	return out.Build()
 }
 
 // Unmatched lists the tags and include/exclude patterns that match no operation of cat:
@@ -84,7 +84,7 @@ func (f Filter) Unmatched(cat *Catalog) []string {
 }
 
 func anyOp(cat *Catalog, match func(*Operation) bool) bool {
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		if match(op) {
 			return true
 		}

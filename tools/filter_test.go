@@ -18,13 +18,13 @@ func filterCatalog() *Catalog {
 		{OperationID: "meta/root", Method: "GET", Path: "/"},
 		{Method: "HEAD", Path: "/repos/{owner}/{repo}/ping", Tags: []string{"repos", "meta"}},
 	}
-	assignNames(ops)
-	return &Catalog{Title: "gh", Operations: ops}
+	AssignNames(ops)
+	return CatalogSpec{Title: "gh", Operations: ops}.Build()
 }
 
 func keys(cat *Catalog) []string {
 	var out []string
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		out = append(out, op.Key())
 	}
 	return out
@@ -78,8 +78,8 @@ func TestFilterApply(t *testing.T) {
 			if !reflect.DeepEqual(keys(cat), before) {
 				t.Errorf("Apply changed the catalog it was given: %v", keys(cat))
 			}
-			if got.Title != cat.Title {
-				t.Errorf("catalog fields not kept: title %q", got.Title)
+			if got.Title() != cat.Title() {
+				t.Errorf("catalog fields not kept: title %q", got.Title())
 			}
 		})
 	}
@@ -88,10 +88,10 @@ func TestFilterApply(t *testing.T) {
 func TestFilterKeepsNames(t *testing.T) {
 	cat := filterCatalog()
 	full := map[string]string{}
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		full[op.Key()] = op.Name
 	}
-	for _, op := range (Filter{Tags: []string{"repos"}}).Apply(cat).Operations {
+	for _, op := range (Filter{Tags: []string{"repos"}}).Apply(cat).Operations() {
 		if op.Name != full[op.Key()] {
 			t.Errorf("%s renamed %q → %q by filtering", op.Key(), full[op.Key()], op.Name)
 		}

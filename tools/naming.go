@@ -18,25 +18,25 @@ var (
 // ValidToolName reports whether s is usable as an MCP tool name.
 func ValidToolName(s string) bool { return validToolName.MatchString(s) }
 
-// baseToolName picks the readable name of an operation before collisions are settled:
+// BaseToolName picks the readable name of an operation before collisions are settled:
 // its operationId when valid, the operationId cleaned up when not, else a name made
 // from the method and path.
-func baseToolName(operationID, method, path string) string {
+func BaseToolName(operationID, method, path string) string {
 	if ValidToolName(operationID) {
 		return operationID
 	}
 	if operationID != "" {
-		if n := shorten(strings.Trim(invalidRun.ReplaceAllString(operationID, "_"), "_")); n != "" {
+		if n := Shorten(strings.Trim(invalidRun.ReplaceAllString(operationID, "_"), "_")); n != "" {
 			return n
 		}
 	}
-	return shorten(nameFromPath(method, path))
+	return Shorten(NameFromPath(method, path))
 }
 
-// nameFromPath makes "get_person_movie_credits" from GET /person/{person_id}/movie_credits,
+// NameFromPath makes "get_person_movie_credits" from GET /person/{person_id}/movie_credits,
 // and "get_person_by_person_id" from GET /person/{person_id}, so a list and an item of the
 // same resource do not collide.
-func nameFromPath(method, path string) string {
+func NameFromPath(method, path string) string {
 	words := []string{strings.ToLower(method)}
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	for i, seg := range segs {
@@ -59,7 +59,7 @@ func nameFromPath(method, path string) string {
 	return n
 }
 
-// shorten fits a name into MaxToolName characters and keeps it readable: a cut name reads
+// Shorten fits a name into MaxToolName characters and keeps it readable: a cut name reads
 // as whole words, never as "organiz". In order, until the name fits:
 //  1. long words take their usual short form (organization → org, repository → repo,
 //     authenticated → auth: the words APIs such as GitHub's use themselves), right to left;
@@ -68,7 +68,7 @@ func nameFromPath(method, path string) string {
 //
 // Only a name that is mostly one huge word is cut inside that word.
 // The collision pass adds a suffix if shortening made two names equal.
-func shorten(n string) string { return shortenTo(n, MaxToolName) }
+func Shorten(n string) string { return shortenTo(n, MaxToolName) }
 
 func shortenTo(n string, limit int) string {
 	if len(n) <= limit {
@@ -109,17 +109,17 @@ func shortenTo(n string, limit int) string {
 	return strings.TrimRight(out, "_-.")
 }
 
-// shortForms are the usual short forms of long words, in the order they are tried.
-var shortForms = []struct{ long, short string }{
-	{"organization", "org"}, {"organizations", "orgs"},
-	{"repository", "repo"}, {"repositories", "repos"},
-	{"authenticated", "auth"},
-	{"configuration", "config"}, {"configurations", "configs"},
-	{"application", "app"}, {"applications", "apps"},
-	{"environment", "env"}, {"environments", "envs"},
-	{"information", "info"},
-	{"administrator", "admin"}, {"administrators", "admins"},
-}
+// shortForms are the usual short forms of long words, in the order they are tried: the
+// abbreviations marked for names.
+var shortForms = func() []struct{ long, short string } {
+	var out []struct{ long, short string }
+	for _, a := range abbreviations {
+		if a.Name {
+			out = append(out, struct{ long, short string }{a.Long, a.Short})
+		}
+	}
+	return out
+}()
 
 // ShortForm is the short form shorten may give a word ("organization" → "org"), or "".
 func ShortForm(word string) string {
@@ -157,7 +157,7 @@ func splitWords(n string) []nameWord {
 			flush(i)
 			sep += string(c)
 			start = i + 1
-		case upperASCII(c) && i > start && (lowerASCII(n[i-1]) || digitASCII(n[i-1])):
+		case UpperASCII(c) && i > start && (LowerASCII(n[i-1]) || DigitASCII(n[i-1])):
 			flush(i)
 			start = i
 		}
@@ -201,30 +201,30 @@ func matchCase(short, like string) string {
 	switch {
 	case like == strings.ToUpper(like):
 		return strings.ToUpper(short)
-	case upperASCII(like[0]):
+	case UpperASCII(like[0]):
 		return strings.ToUpper(short[:1]) + short[1:]
 	}
 	return short
 }
 
-func upperASCII(c byte) bool { return c >= 'A' && c <= 'Z' }
-func lowerASCII(c byte) bool { return c >= 'a' && c <= 'z' }
-func digitASCII(c byte) bool { return c >= '0' && c <= '9' }
+func UpperASCII(c byte) bool { return c >= 'A' && c <= 'Z' }
+func LowerASCII(c byte) bool { return c >= 'a' && c <= 'z' }
+func DigitASCII(c byte) bool { return c >= '0' && c <= '9' }
 
-// withSuffix appends a short hash of the operation's key, so a colliding name is stable
+// WithSuffix appends a short hash of the operation's key, so a colliding name is stable
 // whatever order the spec lists operations in.
-func withSuffix(name, key string) string {
+func WithSuffix(name, key string) string {
 	sum := sha1.Sum([]byte(key))
 	suffix := "_" + hex.EncodeToString(sum[:])[:6]
 	return shortenTo(name, MaxToolName-len(suffix)) + suffix
 }
 
-// assignNames gives every operation a unique tool name. An operation whose valid
+// AssignNames gives every operation a unique tool name. An operation whose valid
 // operationId is its name keeps it; every other member of a collision gets a hash suffix.
-func assignNames(ops []*Operation) {
+func AssignNames(ops []*Operation) {
 	groups := map[string][]*Operation{}
 	for _, op := range ops {
-		op.Name = baseToolName(op.OperationID, op.Method, op.Path)
+		op.Name = BaseToolName(op.OperationID, op.Method, op.Path)
 		groups[op.Name] = append(groups[op.Name], op)
 	}
 	taken := map[string]bool{}
@@ -249,9 +249,9 @@ func assignNames(ops []*Operation) {
 				taken[name] = true
 				continue
 			}
-			n := withSuffix(name, op.Key())
+			n := WithSuffix(name, op.Key())
 			for taken[n] {
-				n = withSuffix(n, op.Key())
+				n = WithSuffix(n, op.Key())
 			}
 			op.Name = n
 			taken[n] = true

@@ -5,17 +5,17 @@
 // cached on disk and planned over without the original document.
 package tools
 
-// Reserved argument names: optional on every tool, never sent upstream.
-const (
-	ArgUserRequest  = "_user_request"
-	ArgContinuation = "_continuation"
-	// ArgConfirm carries the person's yes or no to a write that policy wants confirmed;
-	// it is offered only on such tools.
-	ArgConfirm = "_confirm"
-)
+import "encoding/json"
 
-// Catalog is everything askapi serves from one spec.
+// Catalog is everything askapi serves from one spec, frozen once built: its fields are
+// read through methods and never set again; a catalog that differs (a filter, --auth) is
+// built anew from Spec. The slices and maps they return are shared: read-only.
 type Catalog struct {
+	s CatalogSpec
+}
+
+// CatalogSpec is a catalog being built; Build freezes it.
+type CatalogSpec struct {
 	Title   string `json:"title"`
 	Version string `json:"version"`
 	// Source is the file path or URL the spec came from.
@@ -32,6 +32,43 @@ type Catalog struct {
 	// Warnings are the normalisations applied to a sloppy spec, each naming its JSON pointer.
 	Warnings []string `json:"warnings,omitempty"`
 }
+
+// Build freezes s into a catalog.
+func (s CatalogSpec) Build() *Catalog { return &Catalog{s: s} }
+
+// Spec is c's content, to build a catalog that differs from it; the slices and maps are
+// c's own, so a change replaces them rather than writing into them.
+func (c *Catalog) Spec() CatalogSpec { return c.s }
+
+// Title is the spec's title.
+func (c *Catalog) Title() string { return c.s.Title }
+
+// Version is the spec's own version (info.version).
+func (c *Catalog) Version() string { return c.s.Version }
+
+// Source is the file path or URL the spec came from.
+func (c *Catalog) Source() string { return c.s.Source }
+
+// BaseURL is the spec's first server, with variables at their defaults.
+func (c *Catalog) BaseURL() string { return c.s.BaseURL }
+
+// SecuritySchemes are the spec's security schemes by name.
+func (c *Catalog) SecuritySchemes() map[string]*SecurityScheme { return c.s.SecuritySchemes }
+
+// Security is the document-wide requirement.
+func (c *Catalog) Security() []SecurityRequirement { return c.s.Security }
+
+// Operations are the catalog's operations, in the order tools are listed.
+func (c *Catalog) Operations() []*Operation { return c.s.Operations }
+
+// Extensions holds the document's x-askapi-* extensions.
+func (c *Catalog) Extensions() map[string]any { return c.s.Extensions }
+
+// Warnings are the normalisations applied to a sloppy spec.
+func (c *Catalog) Warnings() []string { return c.s.Warnings }
+
+// MarshalJSON encodes the catalog as its spec.
+func (c Catalog) MarshalJSON() ([]byte, error) { return json.Marshal(c.s) }
 
 // SecurityRequirement maps scheme names to scopes; all schemes in one requirement apply together.
 type SecurityRequirement map[string][]string
@@ -155,7 +192,7 @@ func (o *Operation) ParamByArg(arg string) *Param {
 
 // Lookup finds an operation by tool name, operationId or "METHOD /path".
 func (c *Catalog) Lookup(name string) *Operation {
-	for _, o := range c.Operations {
+	for _, o := range c.Operations() {
 		if o.Name == name || o.Key() == name || (o.OperationID != "" && o.OperationID == name) {
 			return o
 		}

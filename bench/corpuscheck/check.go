@@ -80,7 +80,7 @@ func Check(raw []byte, cat *tools.Catalog, publish Publish) (*Result, error) {
 	}
 	apiKeys := s.apiKeyParams()
 	byKey := map[string]*tools.Operation{}
-	for _, op := range cat.Operations {
+	for _, op := range cat.Operations() {
 		byKey[op.Method+" "+op.Path] = op
 	}
 	for _, o := range s.operations() {

@@ -263,7 +263,7 @@ func TestCheckComparesThePublishedSchema(t *testing.T) {
 		data, err := json.Marshal(op.InputSchema)
 		return Tool{Name: op.Name, InputSchema: data, Description: descriptions[op.Name]}, err
 	}
-	cat := &tools.Catalog{Operations: []*tools.Operation{post, put}}
+	cat := tools.CatalogSpec{Operations: []*tools.Operation{post, put}}.Build()
 	res, err := Check([]byte(checkSpec), cat, publish)
 	if err != nil {
 		t.Fatal(err)

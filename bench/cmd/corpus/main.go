@@ -114,7 +114,7 @@ func run(cfg config) error {
 		cfg.askapi = filepath.Join(tmp, "askapi")
 		cfg.built = cfg.askapi
 		fmt.Fprintln(os.Stderr, "corpus: building askapi...")
-		build := exec.Command("go", "build", "-o", cfg.askapi, ".")
+		build := exec.Command("go", "build", "-tags", "corpuscheck", "-o", cfg.askapi, ".")
 		build.Stdout, build.Stderr = os.Stderr, os.Stderr
 		if err := build.Run(); err != nil {
 			return fmt.Errorf("go build: %w (run from the repository's root, or give -askapi)", err)

@@ -1,13 +1,14 @@
 package main
 
 import (
-	"github.com/askapi/askapi/tools"
 	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/askapi/askapi/tools/openapi"
 )
 
 // spec is one file to run, and its name in the report (relative to -dir).
@@ -33,7 +34,7 @@ func specFiles(dir string) ([]spec, error) {
 		if d.IsDir() && path != dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
 			return filepath.SkipDir
 		}
-		if d.IsDir() || !tools.LooksLikeSpec(path) {
+		if d.IsDir() || !openapi.LooksLikeSpec(path) {
 			return nil
 		}
 		rel, err := filepath.Rel(dir, path)

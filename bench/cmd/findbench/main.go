@@ -27,6 +27,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/askapi/askapi/cli"
 	"github.com/askapi/askapi/eval"
 	"github.com/askapi/askapi/server"
 )
@@ -158,7 +159,7 @@ type outcome struct {
 
 // indexFor builds the pipeline of a spec as the server does and returns its search.
 func indexFor(spec string) (func(string) outcome, error) {
-	opts := server.Options{Spec: spec, Version: "findbench", Environ: []string{}, NoCache: true}
+	opts := server.Options{Spec: spec, Version: "findbench", Environ: []string{}, LoadPace: cli.LoaderPace, GraphPace: cli.GraphPace, NoCache: true}
 	cat, err := server.LoadCatalog(context.Background(), opts)
 	if err != nil {
 		return nil, err

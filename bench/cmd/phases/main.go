@@ -17,7 +17,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askapi/askapi/cli"
 	"github.com/askapi/askapi/server"
+	askcache "github.com/askapi/askapi/tools/cache"
 )
 
 func main() {
@@ -38,7 +40,7 @@ func run(spec, cache, mode, heap string) error {
 	} else {
 		os.Setenv("ASKAPI_CACHE_DIR", cache)
 	}
-	opts := server.Options{Spec: spec, Version: "phases", Environ: []string{}, Mode: mode}
+	opts := server.Options{Spec: spec, Version: "phases", Environ: []string{}, LoadPace: cli.LoaderPace, GraphPace: cli.GraphPace, CacheDir: askcache.DefaultDir(), Mode: mode}
 	last := time.Now()
 	step := func(name string) {
 		var ms runtime.MemStats

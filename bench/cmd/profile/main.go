@@ -12,7 +12,10 @@ import (
 	"runtime/pprof"
 	"time"
 
+	"github.com/askapi/askapi/cli"
 	"github.com/askapi/askapi/server"
+	"github.com/askapi/askapi/server/pipeline"
+	"github.com/askapi/askapi/tools/cache"
 )
 
 func main() {
@@ -37,10 +40,10 @@ func run(spec, out, allocs string) error {
 		return err
 	}
 	start := time.Now()
-	opts := server.Options{Spec: spec, Version: "profile", Environ: []string{}}
+	opts := server.Options{Spec: spec, Version: "profile", Environ: []string{}, LoadPace: cli.LoaderPace, GraphPace: cli.GraphPace, CacheDir: cache.DefaultDir()}
 	cat, err := server.LoadCatalog(context.Background(), opts)
 	if err == nil {
-		var p *server.Pipeline
+		var p *pipeline.Pipeline
 		if p, err = server.NewPipeline(cat, opts); err == nil {
 			_, err = server.ToolList(p)
 		}

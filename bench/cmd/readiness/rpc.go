@@ -11,8 +11,9 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/askapi/askapi/server"
 )
 
 // protocolVersion keeps the classic flow: initialize, then notifications/initialized.
@@ -24,7 +25,7 @@ type child struct {
 	cmd    *exec.Cmd
 	in     io.WriteCloser
 	out    *bufio.Reader
-	stderr *tail
+	stderr *server.TailBuffer
 	kill   *time.Timer
 	nextID int
 	// early holds responses that arrived while another was awaited.
@@ -42,7 +43,7 @@ type received struct {
 func start(bin string, args, env []string, limit time.Duration) (*child, time.Time, error) {
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
-	c := &child{cmd: cmd, stderr: &tail{max: 8 << 10}, nextID: 1, early: map[int]received{}}
+	c := &child{cmd: cmd, stderr: server.NewTailBuffer(8 << 10), nextID: 1, early: map[int]received{}}
 	cmd.Stderr = c.stderr
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -112,7 +113,7 @@ func (c *child) await(id int) (response, int, time.Time, error) {
 		line, err := c.out.ReadBytes('\n')
 		at := time.Now()
 		if err != nil {
-			return response{}, 0, at, fmt.Errorf("waiting for response %d: %w%s", id, err, c.stderr.note())
+			return response{}, 0, at, fmt.Errorf("waiting for response %d: %w%s", id, err, stderrNote(c.stderr))
 		}
 		var r response
 		if err := json.Unmarshal(line, &r); err != nil {
@@ -217,7 +218,7 @@ func (c *child) close() (int64, error) {
 	err := c.cmd.Wait()
 	c.kill.Stop()
 	if err != nil {
-		return rss, fmt.Errorf("askapi exited: %w%s", err, c.stderr.note())
+		return rss, fmt.Errorf("askapi exited: %w%s", err, stderrNote(c.stderr))
 	}
 	return rss, nil
 }
@@ -234,27 +235,9 @@ func vmHWM(pid int) int64 {
 	return 0
 }
 
-// tail keeps the last max bytes of the child's stderr, for error messages.
-type tail struct {
-	mu  sync.Mutex
-	max int
-	buf []byte
-}
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if over := len(t.buf) - t.max; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
-	}
-	return len(p), nil
-}
-
-func (t *tail) note() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	s := strings.TrimSpace(string(t.buf))
+// stderrNote is the tail of the child's stderr, for an error message.
+func stderrNote(t *server.TailBuffer) string {
+	s := strings.TrimSpace(t.String())
 	if s == "" {
 		return ""
 	}

@@ -22,7 +22,7 @@ import (
 	"strings"
 
 	"github.com/askapi/askapi/reverse"
-	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 func main() {
@@ -52,7 +52,7 @@ func main() {
 		if *show < len(all) {
 			var v any
 			_ = json.Unmarshal(all[*show], &v)
-			c, _ := json.MarshalIndent(tools.Compact(v, rules), "", "  ")
+			c, _ := json.MarshalIndent(upstream.Compact(v, rules), "", "  ")
 			fmt.Printf("%s\n--- compact:\n%s\n--- _select %v\n", all[*show], c, idLabelPaths(v))
 		}
 		return
@@ -71,7 +71,7 @@ type set struct {
 	bodies [][]byte
 }
 
-var rules = tools.CompactRules{Keep: reverse.ResolutionField, Identifier: reverse.IdentifierField}
+var rules = upstream.CompactRules{Keep: reverse.ResolutionField, Identifier: reverse.IdentifierField}
 
 // print writes the set's row: median bytes per variant, and the total with its share.
 func (s set) print() {
@@ -83,13 +83,13 @@ func (s set) print() {
 		if err := dec.Decode(&v); err != nil {
 			continue
 		}
-		plain = append(plain, tools.EncodedSize(v))
-		c := tools.Compact(v, rules)
-		compact = append(compact, tools.EncodedSize(c))
+		plain = append(plain, upstream.EncodedSize(v))
+		c := upstream.Compact(v, rules)
+		compact = append(compact, upstream.EncodedSize(c))
 		paths := idLabelPaths(v)
-		picked := tools.Select(raw, paths).Values
-		sel = append(sel, tools.EncodedSize(picked))
-		both = append(both, tools.EncodedSize(tools.Compact(any(picked), rules)))
+		picked := upstream.Select(raw, paths).Values
+		sel = append(sel, upstream.EncodedSize(picked))
+		both = append(both, upstream.EncodedSize(upstream.Compact(any(picked), rules)))
 	}
 	total := sum(plain)
 	cell := func(xs []int) string {
@@ -123,7 +123,7 @@ func idLabelPaths(v any) []string {
 
 // fieldsOf is the record's first identifier and first label field, as GJSON keys.
 func fieldsOf(m map[string]any, _ string) []string {
-	keys := tools.SortedKeys(m)
+	keys := upstream.SortedKeys(m)
 	var id, label string
 	if _, ok := m["id"]; ok {
 		id = "id"
@@ -144,7 +144,7 @@ func fieldsOf(m map[string]any, _ string) []string {
 	var out []string
 	for _, k := range []string{id, label} {
 		if k != "" {
-			out = append(out, tools.GJSONKey(k))
+			out = append(out, upstream.GJSONKey(k))
 		}
 	}
 	return out
@@ -168,8 +168,8 @@ func largestList(v any, path string, depth int) (string, map[string]any) {
 			if depth >= 3 {
 				return
 			}
-			for _, k := range tools.SortedKeys(x) {
-				sub := tools.GJSONKey(k)
+			for _, k := range upstream.SortedKeys(x) {
+				sub := upstream.GJSONKey(k)
 				if path != "" {
 					sub = path + "." + sub
 				}

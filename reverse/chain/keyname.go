@@ -1,0 +1,54 @@
+package chain
+
+import (
+	"context"
+	"strings"
+
+	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/tools"
+)
+
+// A key is used as given ("Payments" for /team/{team}): people often know one. When the
+// API answers that nothing has it (a 404), the value may have been the thing's name all
+// along, and the API's own list or search can say which key it names.
+
+// KeyArg is the one argument of op that was used as a key, as given, and that a producer
+// can look up as a name; "" when there is none or several (a 404 on /repos/{owner}/{repo}
+// does not say which part it did not find).
+func KeyArg(g *reverse.Graph, op *tools.Operation, args map[string]any) string {
+	found := ""
+	for _, e := range g.EdgeMap[op] {
+		v, ok := args[e.Arg].(string)
+		if !e.Key || !ok || strings.TrimSpace(v) == "" {
+			continue
+		}
+		if p := op.ParamByArg(e.Arg); p == nil || p.In != "path" || reverse.LooksLikeID(v, p.Schema) {
+			continue
+		}
+		if len(g.RunnableFor(op, e.Producers)) == 0 {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = e.Arg
+	}
+	return found
+}
+
+// ResolveKeyAsName looks the value of arg up as a name through its producers (the next
+// when one fails), as Resolve does for a value that reads as a name.
+func ResolveKeyAsName(ctx context.Context, g *reverse.Graph, op *tools.Operation, arg string, args map[string]any, f Fetcher) (Resolution, bool) {
+	for _, e := range g.EdgeMap[op] {
+		if e.Arg != arg {
+			continue
+		}
+		name, ok := args[arg].(string)
+		if !ok {
+			return Resolution{}, false
+		}
+		r := tryProducers(ctx, g, op, e, g.RunnableFor(op, e.Producers), strings.TrimSpace(name), args, f)
+		return r, r.Via != ""
+	}
+	return Resolution{}, false
+}

@@ -1,0 +1,91 @@
+package pipeline
+
+import (
+	"strings"
+
+	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/chain"
+	"github.com/askapi/askapi/tools"
+)
+
+// wordsForIDs is DESIGN's invariant on the request about to go out (clarify/invariant.go):
+// the questions for a write whose slots hold words no lookup produced.
+func (p *Pipeline) wordsForIDs(c *call) []clarify.Question {
+	if !clarify.Writes(c.op.Method) {
+		return nil
+	}
+	return clarify.WordsForIDs(clarify.Stop{
+		Op:       c.op,
+		Args:     c.args,
+		Slots:    p.Graph.Slots(c.op),
+		Produced: produced(c),
+		Listers:  p.listers,
+	})
+}
+
+// produced lists the arguments whose value a lookup gave: filled in this round, or in an
+// earlier one and carried by the continuation (a filled id, an option the person chose).
+func produced(c *call) map[string]bool {
+	out := map[string]bool{}
+	for _, r := range c.result.Resolved {
+		out[r.Field] = true
+	}
+	for arg, r := range c.state.Resolutions {
+		if v, ok := c.args[arg]; ok && r.Offers(v) {
+			out[arg] = true
+		}
+	}
+	return out
+}
+
+// listers are the operations that list or search things of resource, as candidates an
+// unresolved question offers.
+func (p *Pipeline) listers(resource string) []clarify.Candidate {
+	return candidatesOf(p.lookupChoices(resource))
+}
+
+func candidatesOf(ops []*tools.Operation) []clarify.Candidate {
+	out := make([]clarify.Candidate, 0, len(ops))
+	for _, op := range ops {
+		out = append(out, clarify.Candidate{Operation: op.Name, Method: op.Method, Path: op.Path, Summary: summaryLine(op)})
+	}
+	return out
+}
+
+// summaryLine is what an operation says it does in a line: its summary, or its
+// description's first line, cut short.
+func summaryLine(op *tools.Operation) string {
+	s := op.Summary
+	if s == "" {
+		s, _, _ = strings.Cut(strings.TrimSpace(op.Description), "\n")
+	}
+	if r := []rune(s); len(r) > 120 {
+		s = string(r[:119]) + "…"
+	}
+	return s
+}
+
+// lookupCandidates are, for a lookup that settled nothing, the operations a person or the
+// assistant can find the thing with: the producers tried, then the other lists of it.
+func (p *Pipeline) lookupCandidates(op *tools.Operation, r chain.Resolution) []clarify.Candidate {
+	var ops []*tools.Operation
+	seen := map[*tools.Operation]bool{}
+	add := func(o *tools.Operation) {
+		if o != nil && !seen[o] && len(ops) < clarify.MaxCandidates {
+			seen[o] = true
+			ops = append(ops, o)
+		}
+	}
+	if e, ok := p.Graph.Edge(op, r.Arg); ok {
+		for _, prod := range e.Producers {
+			if reverse.Lookup(prod.Op) {
+				add(prod.Op)
+			}
+		}
+	}
+	for _, o := range p.Graph.Listers(r.Resource, clarify.MaxCandidates) {
+		add(o)
+	}
+	return candidatesOf(ops)
+}

@@ -118,10 +118,7 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*pipeline.Pipeline, error) {
 	secret.DropConfiguredHeaders(cat, cred.Headers)
 	var pending chan *find.Index
 	if dynamic {
-		// find_operations is a dynamic session's first call: its index is built beside the
-		// graph, on the other core, instead of after it (issue 31).
 		pending = make(chan *find.Index, 1)
-		go func(cat *tools.Catalog) { pending <- find.NewIndex(cat) }(cat)
 	}
 	graphReady := make(chan struct{})
 	p := &pipeline.Pipeline{
@@ -154,11 +151,20 @@ func NewPipeline(cat *tools.Catalog, opts Options) (*pipeline.Pipeline, error) {
 		p.Graph, p.Resolvable = g, g.Annotate()
 		close(graphReady)
 	}
-	if dynamic && opts.graphBehind {
-		// Served: find_operations answers from the index while the graph is built; every
-		// other call waits for it (awaitGraph).
-		go build()
-	} else {
+	switch {
+	case dynamic && opts.graphBehind:
+		// Served: find_operations is a dynamic session's first call, and the person waits
+		// on it. Its index is built first, on every core, then the graph; every other call
+		// waits for the graph (AwaitGraph). Built side by side they shared two cores and the
+		// first answer waited twice as long (issue 31).
+		go func() {
+			pending <- find.NewIndex(cat)
+			build()
+		}()
+	case dynamic:
+		go func() { pending <- find.NewIndex(cat) }()
+		build()
+	default:
 		build()
 	}
 	return p, nil

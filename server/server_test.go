@@ -205,6 +205,7 @@ func mcpCall(t *testing.T, c *client.Client, name string, args map[string]any) (
 	if err != nil {
 		t.Fatalf("tools/call %s: %v", name, err)
 	}
+	checkOutput(t, c, name, res)
 	raw, err := json.Marshal(res.StructuredContent)
 	if err != nil {
 		t.Fatal(err)

@@ -18,7 +18,17 @@ func Abbreviates(short, long string) bool {
 // SnakeCase lower-cases and joins camelCase or snake_case parts with underscores; runs of
 // capitals stay one word (silenceID → silence_id, HTTPServer → http_server).
 func SnakeCase(s string) string {
+	if isSnake(s) {
+		// Most field names are snake case already: a large spec's graph asks for
+		// hundreds of thousands of them (issue 31).
+		return s
+	}
+	return snakeCase(s)
+}
+
+func snakeCase(s string) string {
 	var b strings.Builder
+	b.Grow(len(s) + 4)
 	rs := []rune(s)
 	for i, r := range rs {
 		if r == '-' || r == ' ' || r == '.' || r == '[' || r == ']' || r == '$' || r == '/' {
@@ -38,6 +48,23 @@ func SnakeCase(s string) string {
 		out = strings.ReplaceAll(out, "__", "_")
 	}
 	return strings.Trim(out, "_")
+}
+
+// isSnake reports whether SnakeCase would return s unchanged: lower-case ASCII letters
+// and digits, single underscores between them.
+func isSnake(s string) bool {
+	if s == "" || s[0] == '_' || s[len(s)-1] == '_' {
+		return s == ""
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+		case c == '_' && s[i-1] != '_':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 var IrregularPlural = map[string]string{"people": "person", "children": "child", "men": "man", "women": "woman", "series": "series", "news": "news",

@@ -53,7 +53,12 @@ func NameArguments(o *Operation) {
 // ArgName makes a wire name safe as a property key for every client
 // (^[A-Za-z0-9_.-]{1,64}$): "page[size]" becomes "page_size".
 func ArgName(name string) string {
-	n := strings.Trim(invalidRun.ReplaceAllString(name, "_"), "_")
+	n := name
+	if strings.IndexFunc(name, outsideToolName) >= 0 {
+		// Most names need no replacing; the expression is a large spec's hottest (issue 31).
+		n = invalidRun.ReplaceAllString(name, "_")
+	}
+	n = strings.Trim(n, "_")
 	if n == "" {
 		n = "param"
 	}

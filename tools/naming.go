@@ -258,3 +258,8 @@ func AssignNames(ops []*Operation) {
 		}
 	}
 }
+
+// outsideToolName reports a rune invalidRun replaces.
+func outsideToolName(r rune) bool {
+	return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '.' || r == '-')
+}

@@ -107,6 +107,17 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 				id, isID = bareNoun(n, p.Description), true
 			}
 		}
+		if !isID && (p.In == "body" || p.In == "query") && !strings.Contains(lexicon.SnakeCase(p.Name), "_") &&
+			namingType(p.Schema) && p.Schema["enum"] == nil && p.Schema["format"] == nil {
+			// {"input": …, "action": …} in a workflow's body beside GET /inputs and GET
+			// /actions: an argument named after a thing the API lists refers to one of
+			// them, as a path parameter so named does, unless the operation creates that
+			// very thing, or the things carry a field of that name, which makes it their
+			// content (a message's "message" is its text).
+			if n := Noun(p.Name); n != "" && !plainArgs[n] && len(idx.byResource[n]) > 0 && !createsItself(op, n) && !idx.carriesField(n, p.Name) {
+				id, isID = bareNoun(n, p.Description), true
+			}
+		}
 		if id.Bare {
 			id = idx.bareIdent(op, p, id, maxProducers)
 		}

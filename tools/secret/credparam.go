@@ -71,7 +71,11 @@ func IsCredentialParam(p *tools.Param) bool {
 		// oauth_token, consumer_secret, user_token: the caller's own secret.
 		return true
 	}
-	return p.In == "query" && describesSecret.MatchString(p.Description) && (strings.Contains(w, "key") || strings.Contains(w, "token"))
+	words := strings.Split(w, "_")
+	// vestorly_auth, "Vestorly Auth Token": a query parameter the spec says carries a
+	// secret, whose name ends in a word that means one.
+	return p.In == "query" && describesSecret.MatchString(p.Description) &&
+		(strings.Contains(w, "key") || strings.Contains(w, "token") || credentialWord.MatchString(words[len(words)-1]))
 }
 
 // snakeWords lower-cases a name and joins its words with underscores (X-API-Key →

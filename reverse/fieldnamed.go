@@ -108,17 +108,3 @@ func ownList(op *tools.Operation, col Collection) bool {
 	}
 	return true
 }
-
-// carriesField reports whether the items a list of resource gives carry a field named
-// name: then an argument so named is their content, not which of them.
-func (ix *index) carriesField(resource, name string) bool {
-	for _, op := range ix.byResource[resource] {
-		for _, col := range ix.collections[op] {
-			props, _ := col.item["properties"].(map[string]any)
-			if _, ok := props[name]; ok {
-				return true
-			}
-		}
-	}
-	return false
-}

@@ -60,6 +60,9 @@ type Graph struct {
 	// listers are, by resource noun, the safe operations that list or search its
 	// things, those without inputs first (slots.go).
 	listers map[string][]*tools.Operation
+	// named are, per operation, the body properties that name a listed thing without a
+	// producer: the invariant's slots, never looked up (bodynoun.go).
+	named map[*tools.Operation]map[string]Slot
 }
 
 // Declared names a producer for an argument, from x-askapi-source or a policy file:
@@ -92,6 +95,12 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 		}
 	}
 	g.listers = idx.listersByResource()
+	g.named = map[*tools.Operation]map[string]Slot{}
+	for _, op := range cat.Operations() {
+		if m := idx.namedThings(op); m != nil {
+			g.named[op] = m
+		}
+	}
 	return g
 }
 
@@ -104,17 +113,6 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 			// {provider} beside /providers.json, {language} beside /languages: a path
 			// parameter named after a thing the API lists names one of them, by its key.
 			if n := Noun(p.Name); n != "" && !plainArgs[n] && len(idx.byResource[n]) > 0 {
-				id, isID = bareNoun(n, p.Description), true
-			}
-		}
-		if !isID && (p.In == "body" || p.In == "query") && !strings.Contains(lexicon.SnakeCase(p.Name), "_") &&
-			namingType(p.Schema) && p.Schema["enum"] == nil && p.Schema["format"] == nil {
-			// {"input": …, "action": …} in a workflow's body beside GET /inputs and GET
-			// /actions: an argument named after a thing the API lists refers to one of
-			// them, as a path parameter so named does, unless the operation creates that
-			// very thing, or the things carry a field of that name, which makes it their
-			// content (a message's "message" is its text).
-			if n := Noun(p.Name); n != "" && !plainArgs[n] && len(idx.byResource[n]) > 0 && !createsItself(op, n) && !idx.carriesField(n, p.Name) {
 				id, isID = bareNoun(n, p.Description), true
 			}
 		}

@@ -46,6 +46,8 @@ func (g *Graph) Slots(op *tools.Operation) map[string]Slot {
 			// {date}, {year} are values of their format; any other path segment is the
 			// key of what the request acts on.
 			out[p.Arg] = Slot{Arg: p.Arg, Resource: Noun(segmentBefore(op.Path, "{"+p.Name+"}")), Key: true}
+		case !isID && g != nil && g.named[op][p.Arg].Arg != "":
+			out[p.Arg] = g.named[op][p.Arg]
 		}
 	}
 	return out

@@ -141,10 +141,25 @@ func Check(c Call) ([]Question, error) {
 	}
 	for _, arg := range orderedArgs(c.Op, c.Args) {
 		v := c.Args[arg]
-		if asked[arg] || c.Confirmed[arg] || !present(v) || !(required[arg] || c.FromUser[arg]) {
+		if asked[arg] || c.Confirmed[arg] || !present(v) {
 			continue
 		}
 		f := c.field(arg)
+		if !(required[arg] || c.FromUser[arg]) {
+			// An optional argument may take "test" or "none", and the spec's example; a value
+			// of a form no real value takes (a template slot, an example.com address) is
+			// invented there too (DESIGN, "Placeholder detection"), unless the person said it.
+			if fab, why := Fabricated(v); fab && !inEnum(f.Schema, v) && !(c.UserRequest != "" && Grounded(v, c.UserRequest, now)) {
+				qs = append(qs, Question{
+					Field:    arg,
+					Kind:     Unconfirmed,
+					Question: fmt.Sprintf("%s (%s looks invented, not something you said.)", Ask(c.Op, f), capFirst(quoteGiven(v, nil))),
+					Reason:   why,
+				})
+				asked[arg] = true
+			}
+			continue
+		}
 		// A value the description names as valid ("me") is not invented. A value the
 		// person said is not called invented either: a placeholder word they used is
 		// theirs, and the spec's own example, if it is what they said, is asked about as

@@ -216,6 +216,9 @@ func TestCheckPlaceholders(t *testing.T) {
 		{"another artist id", artist, map[string]any{"id": "4iHNK0tOyZPYnBU7nGAgpQ"}, nil},
 		{"optional arguments are not questioned", top, map[string]any{"id": "4iHNK0tOyZPYnBU7nGAgpQ", "market": "GB"}, nil},
 		{"an optional spec example is not questioned", top, map[string]any{"id": "4iHNK0tOyZPYnBU7nGAgpQ", "market": "ES"}, nil},
+		{"an optional placeholder word is not questioned", top, map[string]any{"id": "4iHNK0tOyZPYnBU7nGAgpQ", "market": "none"}, nil},
+		{"an optional template slot is", top, map[string]any{"id": "4iHNK0tOyZPYnBU7nGAgpQ", "market": "<market>"}, []string{"market:unconfirmed"}},
+		{"an optional example.com address is", top, map[string]any{"id": "4iHNK0tOyZPYnBU7nGAgpQ", "market": "https://example.com/market"}, []string{"market:unconfirmed"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

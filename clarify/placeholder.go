@@ -46,6 +46,26 @@ func Placeholder(v any, examples []any) (bool, string) {
 		return false, ""
 	case placeholderWords[t]:
 		return true, fmt.Sprintf("%q is a placeholder value", s)
+	}
+	return fabricatedText(s, t)
+}
+
+// Fabricated reports whether v has a form no real value takes, and why: a template slot,
+// "your_…", an address at a domain reserved for documentation, filler. Unlike a
+// placeholder word ("test", "name", "none"), which an optional argument may well take,
+// such a value is invented wherever it is given.
+func Fabricated(v any) (bool, string) {
+	s, ok := scalarText(v)
+	if !ok {
+		return false, ""
+	}
+	return fabricatedText(s, strings.ToLower(strings.TrimSpace(s)))
+}
+
+func fabricatedText(s, t string) (bool, string) {
+	switch {
+	case t == "00000000-0000-0000-0000-000000000000", t == "123e4567-e89b-12d3-a456-426614174000":
+		return true, fmt.Sprintf("%q is a placeholder value", s)
 	case slotPattern.MatchString(t):
 		return true, fmt.Sprintf("%q is a template slot, not a value", s)
 	case yourPattern.MatchString(t):

@@ -198,3 +198,26 @@ func TestDisplayOneLetter(t *testing.T) {
 		}
 	}
 }
+
+// A parameter that is an identifier word and also the thing's own name ({key} under
+// /keys) takes the field its description says: "ID of key" is the key's id, not a field
+// called key (Mailscript, blind batch lb); undescribed, it stays a key.
+func TestIdentifyThingNamedLikeAnIdentifier(t *testing.T) {
+	str := map[string]any{"type": "string"}
+	for _, tc := range []struct {
+		name, path, param, desc string
+		want                    Ident
+	}{
+		{"described as its id", "/addresses/{address}/keys/{key}", "key", "ID of key", Ident{Resource: "key"}},
+		{"undescribed", "/addresses/{address}/keys/{key}", "key", "", Ident{Resource: "key", Field: "key", Key: true}},
+		{"described as its code", "/codes/{code}", "code", "The code of the discount", Ident{Resource: "code", Field: "code", Key: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			op := &tools.Operation{Method: "GET", Path: tc.path}
+			got, ok := Identify(op, &tools.Param{Name: tc.param, In: "path", Schema: str, Description: tc.desc})
+			if !ok || got != tc.want {
+				t.Errorf("Identify(%s in %s, %q) = %+v, %v; want %+v", tc.param, tc.path, tc.desc, got, ok, tc.want)
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package reverse
 
 import (
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -116,4 +117,23 @@ func pathTakesOf(cat *tools.Catalog) map[string]takes {
 		}
 	}
 	return out
+}
+
+// describesIDOf reports whether a description says a parameter takes the id of thing,
+// where thing is itself an identifier word ("ID of key" for Mailscript's {key}): the
+// thing's own name is not read as the field it takes.
+func describesIDOf(desc, thing string) bool {
+	id, key := false, false
+	for _, w := range firstSentenceWords(desc, 200) {
+		if w == thing || lexicon.Singular(w) == thing {
+			continue
+		}
+		if f, ok := idWords[w]; ok && (f == "" || f == "uuid" || f == "guid" || f == "gid") {
+			id = true
+		}
+		if keyFields[w] {
+			key = true
+		}
+	}
+	return id && !key
 }

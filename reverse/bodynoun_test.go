@@ -56,3 +56,25 @@ func TestBodyNamedAfterListedThing(t *testing.T) {
 		t.Errorf("the question offers %v, want GET /inputs first", got)
 	}
 }
+
+// A role before the operation's own thing names another of them: parentCategoryId in
+// the body that creates a category is one of the categories its list gives, however the
+// list names its items (Yodlee's {"transactionCategory": […]} at /transactions/categories).
+func TestRoleBeforeOwnThing(t *testing.T) {
+	str := map[string]any{"type": "string"}
+	integer := map[string]any{"type": "integer"}
+	item := map[string]any{"type": "object", "properties": map[string]any{"id": integer, "category": str}}
+	list := &tools.Operation{Method: "GET", Path: "/transactions/categories", Name: "listCategories",
+		Response: map[string]any{"type": "object", "properties": map[string]any{"transactionCategory": map[string]any{"type": "array", "items": item}}}}
+	create := &tools.Operation{Method: "POST", Path: "/transactions/categories", Name: "createCategory",
+		Body: &tools.Body{Flattened: true, Props: []string{"categoryName", "parentCategoryId"}, RequiredProps: []string{"parentCategoryId"},
+			Schema: map[string]any{"type": "object", "properties": map[string]any{"categoryName": str, "parentCategoryId": integer}}}}
+	g := Build(tools.CatalogSpec{Operations: []*tools.Operation{list, create}}.Build(), nil)
+	e := rtEdge(t, g, create, "parentCategoryId")
+	if e.Producers[0].Op != list {
+		t.Errorf("parentCategoryId: first producer %s, want the categories' list", e.Producers[0].Op.Key())
+	}
+	if _, ok := g.Edge(create, "categoryName"); ok {
+		t.Error("categoryName: an edge, want none (the new category's own name)")
+	}
+}

@@ -116,6 +116,13 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 				id, isID = bareNoun(n, p.Description), true
 			}
 		}
+		if isID && p.In == "body" && strings.Contains(id.Resource, "_") {
+			// parentCategoryId in POST /transactions/categories: a role before the
+			// operation's own thing names another of them, found in their lists.
+			if own := Noun(lastStatic(op.Path)); own != "" && lastWord(id.Resource) == own {
+				id.Resource = own
+			}
+		}
 		if id.Bare {
 			id = idx.bareIdent(op, p, id, maxProducers)
 		}

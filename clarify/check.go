@@ -164,7 +164,10 @@ func Check(c Call) ([]Question, error) {
 		// person said is not called invented either: a placeholder word they used is
 		// theirs, and the spec's own example, if it is what they said, is asked about as
 		// the documentation's example ("My ssh key" for "add my SSH key").
-		if required[arg] && !inEnum(f.Schema, v) && !tools.DocumentedValue(descriptionOf(c.Op, arg), v) {
+		// A value of a form no real value takes is invented even where the description
+		// lets its kind in (user@example.com for "the user ID or the email address").
+		fab, _ := Fabricated(v)
+		if required[arg] && !inEnum(f.Schema, v) && (fab || !tools.DocumentedValue(descriptionOf(c.Op, arg), v)) {
 			if invented, why := LooksInvented(c.Op, arg, v); invented {
 				said := c.UserRequest != "" && Grounded(v, c.UserRequest, now)
 				example := isExample(v, examplesOf(c.Op, arg))

@@ -475,3 +475,26 @@ func TestCheckQuotesNoPlaceholder(t *testing.T) {
 		})
 	}
 }
+
+// A description that lets an email in documents a real address, not the documentation's
+// own: user@example.com for "the Circuit user ID or the unique email address" is invented
+// (blind batch mh), a real address is used as given.
+func TestCheckFabricatedBeatsDocumented(t *testing.T) {
+	desc := "The participant, specified by the Circuit user ID or the unique email address"
+	op := &tools.Operation{Method: "POST", Path: "/conversations/direct", Name: "createDirect",
+		Body: &tools.Body{ContentType: "application/json", Flattened: true, Props: []string{"participant"}, RequiredProps: []string{"participant"},
+			Schema: map[string]any{"type": "object", "required": []any{"participant"}, "properties": map[string]any{"participant": map[string]any{"type": "string", "description": desc}}}}}
+	op.InputSchema = map[string]any{"type": "object", "required": []string{"participant"}, "properties": map[string]any{"participant": map[string]any{"type": "string", "description": desc}}}
+	for v, want := range map[string][]string{
+		"user@example.com":      {"participant:unconfirmed"},
+		"lena@hamburg-depot.de": nil,
+	} {
+		qs, err := Check(Call{Op: op, Args: map[string]any{"participant": v}, UserRequest: "Start a chat with Lena Hoffmann"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ctShape(qs); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: questions = %q, want %q", v, got, want)
+		}
+	}
+}

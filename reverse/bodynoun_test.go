@@ -78,3 +78,29 @@ func TestRoleBeforeOwnThing(t *testing.T) {
 		t.Error("categoryName: an edge, want none (the new category's own name)")
 	}
 }
+
+// Whatever a body property is called, a description that says its value identifies
+// something makes it a slot of the invariant: a write holding a person's words there asks
+// (Circuit's participant, "specified by the Circuit user ID or the unique email address",
+// blind batch mh). A description that says no such thing leaves it free.
+func TestDescribedIdentifierIsASlot(t *testing.T) {
+	str := func(desc string) map[string]any { return map[string]any{"type": "string", "description": desc} }
+	props := map[string]any{
+		"participant": str("The participant that will be part of this conversation together with the creator, specified by the Circuit user ID or the unique email address"),
+		"content":     str("The text of the message"),
+		"label":       str("The label to add to the conversation"),
+	}
+	params := []*tools.Param{
+		{Name: "participant", Arg: "participant", In: "body", Schema: props["participant"].(map[string]any), Description: props["participant"].(map[string]any)["description"].(string)},
+		{Name: "content", Arg: "content", In: "body", Schema: props["content"].(map[string]any), Description: props["content"].(map[string]any)["description"].(string)},
+		{Name: "label", Arg: "label", In: "body", Schema: props["label"].(map[string]any), Description: props["label"].(map[string]any)["description"].(string)},
+	}
+	op := &tools.Operation{Method: "POST", Path: "/conversations/direct", Name: "createDirect", Params: params}
+	g := Build(tools.CatalogSpec{Operations: []*tools.Operation{op}}.Build(), nil)
+	slots := g.Slots(op)
+	for arg, want := range map[string]bool{"participant": true, "content": false, "label": false} {
+		if _, ok := slots[arg]; ok != want {
+			t.Errorf("%s: a slot = %v, want %v", arg, ok, want)
+		}
+	}
+}

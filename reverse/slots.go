@@ -48,6 +48,11 @@ func (g *Graph) Slots(op *tools.Operation) map[string]Slot {
 			out[p.Arg] = Slot{Arg: p.Arg, Resource: Noun(segmentBefore(op.Path, "{"+p.Name+"}")), Key: true}
 		case !isID && g != nil && g.named[op][p.Arg].Arg != "":
 			out[p.Arg] = g.named[op][p.Arg]
+		case !isID && p.In != "path" && tools.SchemaType(p.Schema) == "string" && p.Schema["format"] == nil && describesIdentifier(p.Description):
+			// "specified by the Circuit user ID or the unique email address": whatever the
+			// argument is called, the spec says its value identifies something, and a
+			// person's words are not that.
+			out[p.Arg] = Slot{Arg: p.Arg, Resource: describedResource(p.Description)}
 		}
 	}
 	return out

@@ -137,3 +137,10 @@ func describesIDOf(desc, thing string) bool {
 	}
 	return id && !key
 }
+
+// describesIdentifier reports whether a description's first sentence says the value is an
+// identifier ("the Circuit user ID or the unique email address"), alone or beside a key.
+func describesIdentifier(desc string) bool {
+	t := describedTakes(desc)
+	return t == takesID || t == takesEither
+}

@@ -105,6 +105,9 @@ func TestExactMatchesAllNames(t *testing.T) {
 	employee := map[string]any{"id": "e1", "username": "alex.morgan", "firstName": "Alex", "lastName": "Morgan"}
 	contractor := map[string]any{"id": "c1", "username": "amorgan", "firstName": "Alex", "lastName": "Morgan"}
 	other := map[string]any{"id": "o1", "username": "alexm", "firstName": "Alexandra", "lastName": "Morgan"}
+	hook := map[string]any{"id": "w1", "to": "bc1q4d8h", "url": "https://pay.example.net/ipn/btc"}
+	hookTwin := map[string]any{"id": "w3", "to": "bc1q9z2k", "url": "https://pay.example.net/ipn/btc"}
+	hookRefunds := map[string]any{"id": "w2", "to": "bc1q7m3x", "url": "https://pay.example.net/ipn/btc-refunds"}
 	cases := []struct {
 		name  string
 		items []map[string]any
@@ -116,6 +119,10 @@ func TestExactMatchesAllNames(t *testing.T) {
 		{"amorgan", []map[string]any{employee, contractor}, 1},        // a username is one person's
 		{"Alexandra", []map[string]any{employee, contractor}, 0},      // nobody's label
 		{"Alex Morgan", []map[string]any{contractor, {"id": "x"}}, 0}, // no label spells it
+		// No label at all: the one item that carries the value whole, not one it begins.
+		{"https://pay.example.net/ipn/btc", []map[string]any{hookRefunds, hook}, 1},
+		{"https://pay.example.net/ipn", []map[string]any{hookRefunds, hook}, 0},
+		{"https://pay.example.net/ipn/btc", []map[string]any{hook, hookTwin}, 0}, // two carry it
 	}
 	for _, tc := range cases {
 		if got := exactMatches(tc.items, "id", tc.name); len(got) != tc.want {

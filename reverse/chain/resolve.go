@@ -414,7 +414,17 @@ func exactMatches(items []map[string]any, idField, name string) []Candidate {
 		}
 	}
 	if len(exact) == 0 {
-		return nil
+		// No label says it whole: the one item that carries it whole as another of its
+		// values (a webhook given by its URL, beside one whose URL only begins so).
+		for _, it := range items {
+			if carriesWhole(it, want) {
+				exact = append(exact, it)
+			}
+		}
+		if len(exact) != 1 {
+			return nil
+		}
+		return candidates(exact, idField)
 	}
 	for i, it := range items {
 		if !byLabel[i] && reverse.CalledBy(it, want) {
@@ -422,6 +432,16 @@ func exactMatches(items []map[string]any, idField, name string) []Candidate {
 		}
 	}
 	return candidates(exact, idField)
+}
+
+// carriesWhole reports whether one of an item's own string values is want, normalised.
+func carriesWhole(item map[string]any, want string) bool {
+	for _, v := range item {
+		if s, ok := v.(string); ok && want != "" && lexicon.Normal(s) == want {
+			return true
+		}
+	}
+	return false
 }
 
 // texts collects the string values of an item, a few levels deep.

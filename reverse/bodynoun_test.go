@@ -104,3 +104,21 @@ func TestDescribedIdentifierIsASlot(t *testing.T) {
 		}
 	}
 }
+
+// The list one segment up names its items' own id by any id word: authorization_uuid
+// fills {authorizationId} (Lumminary, blind batch mf), as authorization_id would.
+func TestSiblingIDByAnyIDWord(t *testing.T) {
+	str := map[string]any{"type": "string"}
+	item := map[string]any{"type": "object", "properties": map[string]any{"authorization_uuid": str, "product_uuid": str, "order": str}}
+	list := &tools.Operation{Method: "GET", Path: "/products/{productId}/authorizations", Name: "listAuthorizations",
+		Params:   []*tools.Param{{Name: "productId", Arg: "productId", In: "path", Required: true, Schema: str}},
+		Response: map[string]any{"type": "array", "items": item}}
+	get := &tools.Operation{Method: "GET", Path: "/products/{productId}/authorizations/{authorizationId}", Name: "getAuthorization",
+		Params: []*tools.Param{{Name: "productId", Arg: "productId", In: "path", Required: true, Schema: str},
+			{Name: "authorizationId", Arg: "authorizationId", In: "path", Required: true, Schema: str, Description: "The UUID of the authorization"}}}
+	g := Build(tools.CatalogSpec{Operations: []*tools.Operation{list, get}}.Build(), nil)
+	e := rtEdge(t, g, get, "authorizationId")
+	if p := e.Producers[0]; p.Op != list || p.Collection.IDField != "authorization_uuid" {
+		t.Errorf("authorizationId: first producer %s reading %q, want the list reading authorization_uuid", p.Op.Key(), p.Collection.IDField)
+	}
+}

@@ -148,6 +148,15 @@ func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
 	}
 	if !id.Key || id.Field == "number" || id.Field == "index" {
 		want = append(want, "id", compact(id.Resource)+"id", "uuid", "guid", "gid", "key")
+		// The thing's own id by the id word the parameter is called by: authorization_uuid
+		// for {authorizationId}, "The UUID of the authorization"; a job's jobUuid is not the
+		// job ID its path takes.
+		said := strings.ToLower(p.Name + " " + p.Description)
+		for _, w := range []string{"uuid", "guid", "gid"} {
+			if strings.Contains(said, w) {
+				want = append(want, compact(id.Resource)+w)
+			}
+		}
 	}
 	for _, w := range want {
 		if f, ok := fields[compact(w)]; ok {

@@ -135,7 +135,10 @@ func JSCompatiblePattern(p string) bool {
 				switch {
 				case i+2 < len(p) && p[i+2] == ':':
 					i += 2
-				case i+3 < len(p) && p[i+2] == '<' && letterASCII(p[i+3]):
+				case i+3 < len(p) && p[i+2] == '<' && (letterASCII(p[i+3]) || p[i+3] == '_'):
+					// A name starts as an identifier does in both: a letter or "_" (JavaScript
+					// also takes "$", which Go refuses; Go also takes a digit, which JavaScript
+					// refuses).
 					end := strings.IndexByte(p[i+3:], '>')
 					if end < 0 {
 						return false

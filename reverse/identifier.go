@@ -141,7 +141,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	case len(toks) > 1 && toks[0] == "id":
 		// idBoard, id_list: the prefix style.
 		return Ident{Resource: lexicon.Singular(strings.Join(toks[1:], "_"))}, true
-	case len(toks) == 1 && hasIDWord(last) && last == segNoun && describesIDOf(p.Description, segNoun):
+	case len(toks) == 1 && hasIDWord(last) && last == segNoun && describedTakesOf(p.Description, segNoun) == takesID:
 		// /addresses/{address}/keys/{key}, "ID of key": the word names the thing, and the
 		// description says the path takes its id, not a field called key.
 		return Ident{Resource: segNoun}, true

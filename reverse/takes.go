@@ -23,12 +23,19 @@ const (
 
 // describedTakes reads a description's first sentence for the words of an identifier
 // (id, identifier, uuid…) and of a key people say (name, slug, login…).
-func describedTakes(desc string) takes {
+func describedTakes(desc string) takes { return describedTakesOf(desc, "") }
+
+// describedTakesOf is describedTakes with the words naming thing left out: "ID of key"
+// for Mailscript's {key} says an id, the key being the thing, not the field it takes.
+func describedTakesOf(desc, thing string) takes {
 	if desc == "" {
 		return takesNothing
 	}
 	id, key := false, false
 	for _, w := range firstSentenceWords(desc, 200) {
+		if thing != "" && (w == thing || lexicon.Singular(w) == thing) {
+			continue
+		}
 		if f, ok := idWords[w]; ok && (f == "" || f == "uuid" || f == "guid" || f == "gid") {
 			id = true
 		}
@@ -117,25 +124,6 @@ func pathTakesOf(cat *tools.Catalog) map[string]takes {
 		}
 	}
 	return out
-}
-
-// describesIDOf reports whether a description says a parameter takes the id of thing,
-// where thing is itself an identifier word ("ID of key" for Mailscript's {key}): the
-// thing's own name is not read as the field it takes.
-func describesIDOf(desc, thing string) bool {
-	id, key := false, false
-	for _, w := range firstSentenceWords(desc, 200) {
-		if w == thing || lexicon.Singular(w) == thing {
-			continue
-		}
-		if f, ok := idWords[w]; ok && (f == "" || f == "uuid" || f == "guid" || f == "gid") {
-			id = true
-		}
-		if keyFields[w] {
-			key = true
-		}
-	}
-	return id && !key
 }
 
 // describesIdentifier reports whether a description's first sentence says the value is an

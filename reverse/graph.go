@@ -82,25 +82,26 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 	g := &Graph{cat: cat, EdgeMap: map[*tools.Operation][]Edge{}}
 	idx := newIndex(cat)
 	pool := newProducerPool()
-	// Each operation's edges depend only on the index, which is read-only from here: they
-	// are computed across the cores, each into its operation's slot, then gathered in
-	// catalog order.
+	// Each operation's edges, and its body properties that name a listed thing
+	// (bodynoun.go), depend only on the index, which is read-only from here: they are
+	// computed across the cores, each into its operation's slot, then gathered in catalog
+	// order.
 	edges := make([][]Edge, len(cat.Operations()))
+	named := make([]map[string]Slot, len(cat.Operations()))
 	tools.Parallel(len(cat.Operations()), func(i int) {
 		edges[i] = idx.edgesOf(cat.Operations()[i], declared, pool)
+		named[i] = idx.namedThings(cat.Operations()[i])
 	})
+	g.named = map[*tools.Operation]map[string]Slot{}
 	for i, op := range cat.Operations() {
 		if len(edges[i]) > 0 {
 			g.EdgeMap[op] = edges[i]
 		}
-	}
-	g.listers = idx.listersByResource()
-	g.named = map[*tools.Operation]map[string]Slot{}
-	for _, op := range cat.Operations() {
-		if m := idx.namedThings(op); m != nil {
-			g.named[op] = m
+		if named[i] != nil {
+			g.named[op] = named[i]
 		}
 	}
+	g.listers = idx.listersByResource()
 	return g
 }
 

@@ -72,12 +72,14 @@ type ProducerInfo struct {
 	Kind   string `json:"kind"`
 	Source string `json:"source"`
 	OpInfo
-	Items     string         `json:"items,omitempty"`
-	IDField   string         `json:"id_field,omitempty"`
-	Container string         `json:"container,omitempty"`
-	Pointer   string         `json:"pointer,omitempty"`
-	NameArg   string         `json:"name_arg,omitempty"`
-	Fixed     map[string]any `json:"fixed,omitempty"`
-	Needs     []string       `json:"needs,omitempty"`
-	Score     int            `json:"score"`
+	Items     string `json:"items,omitempty"`
+	IDField   string `json:"id_field,omitempty"`
+	Container string `json:"container,omitempty"`
+	// Discover: the spec leaves the answer untyped; items and field are read from it.
+	Discover bool           `json:"discover,omitempty"`
+	Pointer  string         `json:"pointer,omitempty"`
+	NameArg  string         `json:"name_arg,omitempty"`
+	Fixed    map[string]any `json:"fixed,omitempty"`
+	Needs    []string       `json:"needs,omitempty"`
+	Score    int            `json:"score"`
 }

@@ -176,6 +176,12 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		}
 		if !listed {
 			prods = append(prods, idx.valueProducers(op, p, isID)...)
+			// Last, the list one segment up whose answer the spec leaves untyped: its
+			// items are read from the answer (discover.go).
+			if d, read, ok := idx.untypedSibling(op, p, id, isID); ok {
+				id = read
+				prods = append(prods, d)
+			}
 		}
 		if len(prods) == 0 {
 			continue

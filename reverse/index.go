@@ -154,8 +154,10 @@ func newIndex(cat *tools.Catalog) *index {
 	ix.byField = ix.byFieldIndex()
 	ix.getAt = map[string]*tools.Operation{}
 	for _, op := range cat.Operations() {
-		if op.Method == "GET" && op.Response != nil {
-			if k := templateKey(op.Path); ix.getAt[k] == nil {
+		if op.Method == "GET" {
+			// The first GET at each template, one whose answer the spec describes first:
+			// an undescribed one is read from its answer (discover.go).
+			if k := templateKey(op.Path); ix.getAt[k] == nil || (ix.getAt[k].Response == nil && op.Response != nil) {
 				ix.getAt[k] = op
 			}
 		}

@@ -25,6 +25,9 @@ type Collection struct {
 	// Strings marks a list of plain strings (["billing", "public"]): each string is the
 	// item, its key and its label; Items reads it as an object {stringField: s}.
 	Strings bool `json:"strings,omitempty"`
+	// Discover marks a list whose answer the spec does not describe: Items and IDField are
+	// read from each answer (discover.go).
+	Discover bool `json:"discover,omitempty"`
 	// Fields are the item's identifier and label properties, by kind, for choosing the
 	// field an argument needs (gid, number, login…).
 	Fields map[string]string `json:"-"`

@@ -209,6 +209,9 @@ func (pl *planner) produce(target *tools.Operation, e reverse.Edge, name any, de
 		if p.NameArg == "" && p.Pointer != "" {
 			continue // a link without a name input cannot look a name up
 		}
+		if p.Collection.Discover {
+			continue // where its items are is known only from an answer
+		}
 		before, stepsBefore := len(pl.needs), len(pl.steps)
 		args := pl.complete(p.Op, given, depth+1, visiting)
 		if len(pl.needs) > before {

@@ -194,6 +194,9 @@ func listAll(ctx context.Context, g *reverse.Graph, op *tools.Operation, e rever
 		if err != nil {
 			continue
 		}
+		if p, ok = p.Discovered(op, e.Arg, body); !ok {
+			continue
+		}
 		return p, candidates(Items(body, p.Collection), p.Collection.IDField), true
 	}
 	return reverse.Producer{}, nil, false
@@ -290,6 +293,7 @@ func resolveOne(ctx context.Context, g *reverse.Graph, target *tools.Operation, 
 		r.Outcome, r.Err = Failed, err
 		return r
 	}
+	p, _ = p.Discovered(target, e.Arg, body) // an answer holding no items fails below
 	items := Items(body, p.Collection)
 	switch {
 	case p.NameArg == "" && len(items) == 0:
@@ -343,6 +347,9 @@ func ProducerArgs(p reverse.Producer, name string) map[string]any {
 
 // Items returns the objects at the collection's pointer in a response body.
 func Items(body any, c reverse.Collection) []map[string]any {
+	if c.Discover {
+		return nil // the answer held no items that carry the field (Producer.Discovered)
+	}
 	v := body
 	if c.Items != "" {
 		for _, tok := range strings.Split(strings.TrimPrefix(c.Items, "/"), "/") {

@@ -1,0 +1,42 @@
+package chain
+
+import (
+	"context"
+	"testing"
+)
+
+// TestUntypedSiblingListDiscovered: a list one segment up whose answer the spec leaves
+// untyped is still the parameter's producer; where its items are, and the field the
+// parameter takes, are read from the answer (reverse/discover.go).
+func TestUntypedSiblingListDiscovered(t *testing.T) {
+	cat, g := rtData(t, "untyped.yaml", nil)
+	hal := `{"_links": {"items": [{"href": "/v1/bundles/b1"}, {"href": "/v1/bundles/b2"}]},
+		"_embedded": {"items": [{"id": "b1", "name": "Q3 Earnings Call"}, {"id": "b2", "name": "Weekly Standup"}]}}`
+	cases := []struct {
+		name, op, arg, list, body, given string
+		outcome                          Outcome
+		value                            any
+	}{
+		{"HAL embedded items", "GET /v1/bundles/{bundle_id}", "bundle_id", "GET /v1/bundles", hal, "Q3 Earnings Call", Filled, "b1"},
+		{"a delete by the one match", "DELETE /v1/bundles/{bundle_id}", "bundle_id", "GET /v1/bundles", hal, "Weekly Standup", Filled, "b2"},
+		{"unknown name", "GET /v1/bundles/{bundle_id}", "bundle_id", "GET /v1/bundles", hal, "Board Meeting", NotFound, nil},
+		{"top-level array, field named like the parameter", "GET /boards/{boardId}", "boardId", "GET /boards",
+			`[{"boardId": "x9", "title": "Roadmap"}, {"boardId": "x8", "title": "Bugs"}]`, "Roadmap", Filled, "x9"},
+		{"no items carry an id: a failed lookup, never a match", "GET /boards/{boardId}", "boardId", "GET /boards",
+			`{"message": "hello", "links": [{"href": "/boards/x9"}]}`, "Roadmap", Failed, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			op := rtOp(t, cat, tc.op)
+			e := rtEdge(t, g, op, tc.arg)
+			if p := e.Producers[len(e.Producers)-1]; p.OpKey != tc.list || !p.Collection.Discover {
+				t.Fatalf("last producer %s %+v, want %s read from its answer", p.OpKey, p.Collection, tc.list)
+			}
+			f := &rtFetcher{bodies: map[string]string{tc.list: tc.body}}
+			res := Resolve(context.Background(), g, op, map[string]any{tc.arg: tc.given}, f, nil)
+			if len(res) != 1 || res[0].Outcome != tc.outcome || (tc.value != nil && res[0].Value != tc.value) {
+				t.Fatalf("resolutions = %+v, want %v %v", res, tc.outcome, tc.value)
+			}
+		})
+	}
+}

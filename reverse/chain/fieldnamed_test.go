@@ -1,0 +1,31 @@
+package chain
+
+import (
+	"testing"
+)
+
+// TestFieldNamedLists: a list whose items carry a field named like a parameter is its
+// producer, unless the items carry an id of their own: then the field refers to another
+// thing, which their labels do not name (reverse/fieldnamed.go).
+func TestFieldNamedLists(t *testing.T) {
+	cat, g := rtData(t, "fieldnamed.yaml", nil)
+	cases := []struct {
+		op, arg, producer string
+	}{
+		{"GET /product/{skuSellerId}", "skuSellerId", "GET /sellers/skus"},
+		{"GET /by-control/{controlId}", "controlId", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.op, func(t *testing.T) {
+			op := rtOp(t, cat, tc.op)
+			e, ok := g.Edge(op, tc.arg)
+			got := ""
+			if ok && len(e.Producers) > 0 {
+				got = e.Producers[0].OpKey
+			}
+			if got != tc.producer {
+				t.Fatalf("producer of %s = %q, want %q", tc.arg, got, tc.producer)
+			}
+		})
+	}
+}

@@ -1,0 +1,118 @@
+package reverse
+
+import (
+	"slices"
+
+	"github.com/askapi/askapi/reverse/lexicon"
+	"github.com/askapi/askapi/tools"
+)
+
+// A spec may list a path's items without saying what the list answers: no schema, or
+// one typed only "object" (a HAL collection, a generator's any). The path still says
+// what the list holds: /bundles/{bundle_id} is one of the things GET /bundles lists
+// (sibling.go). Such a list is a producer whose items are read from its answer, by the
+// rule a typed list is read with: the shallowest array of objects whose items carry the
+// field the parameter takes. An answer that holds none is a failed lookup, which is a
+// question, never a guess.
+
+// untypedList reports a response schema that says nothing of what it holds: none, or
+// an object or array with no properties, items, composition or map.
+func untypedList(schema map[string]any) bool {
+	if schema == nil {
+		return true
+	}
+	if it, ok := schema["items"].(map[string]any); ok {
+		schema = it
+	}
+	for _, k := range []string{"properties", "additionalProperties", "allOf", "oneOf", "anyOf", "enum"} {
+		if _, ok := schema[k]; ok {
+			return false
+		}
+	}
+	t := tools.SchemaType(schema)
+	return t == "" || t == "object" || t == "array"
+}
+
+// untypedSibling is the list one segment up from a path parameter when its response is
+// untyped: a producer whose items are read from the answer (Collection.Discover).
+func (ix *index) untypedSibling(target *tools.Operation, p *tools.Param, id Ident, isID bool) (Producer, Ident, bool) {
+	sib := ix.siblingList(target, p)
+	if sib == nil || sib == target || !untypedList(sib.Response) {
+		return Producer{}, id, false
+	}
+	if !isID {
+		id = bareNoun(Noun(segmentBefore(target.Path, "{"+p.Name+"}")), p.Description)
+		if id.Resource == "" {
+			return Producer{}, id, false
+		}
+	}
+	prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: Collection{Discover: true}, NameArg: NameInput(sib), Score: 5}
+	prod.Fixed, prod.Needs = FillInputs(sib, prod.NameArg, id.Resource)
+	if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || ix.strangerNeeds(target, prod) {
+		return Producer{}, id, false
+	}
+	return prod, id, true
+}
+
+// Discovered reads a Discover producer's items from one answer: where they are, and the
+// field arg of target takes. ok is false when the answer holds no such items.
+func (p Producer) Discovered(target *tools.Operation, arg string, body any) (Producer, bool) {
+	prm := ParamOf(target, arg)
+	if !p.Collection.Discover || prm == nil {
+		return p, !p.Collection.Discover
+	}
+	id, isID := Identify(target, prm)
+	if !isID {
+		id = Ident{Resource: lexicon.Singular(lexicon.SnakeCase(prm.Name))}
+		if n := Noun(segmentBefore(target.Path, "{"+prm.Name+"}")); n != "" {
+			id.Resource = n
+		}
+	}
+	id.Bare = false
+	for _, arr := range ItemArrays(instanceSchema(body, 0)) {
+		if field := SiblingField(prm, id, ScalarFields(arr.Item, id.Resource)); field != "" {
+			p.Collection = Collection{Items: arr.Ptr, IDField: field}
+			return p, true
+		}
+	}
+	return p, false
+}
+
+// instanceSchema is the skeleton schema of a JSON value, as the compiler keeps a
+// response's (type, properties, items): an array's items are the union of the fields
+// of its first objects.
+func instanceSchema(v any, depth int) map[string]any {
+	if depth > maxYieldDepth+1 {
+		return map[string]any{}
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		props := map[string]any{}
+		for k, sub := range x {
+			props[k] = instanceSchema(sub, depth+1)
+		}
+		return map[string]any{"type": "object", "properties": props}
+	case []any:
+		merged := map[string]any{}
+		for _, it := range x[:min(len(x), 5)] {
+			if m, ok := it.(map[string]any); ok {
+				for k, sub := range m {
+					if _, seen := merged[k]; !seen {
+						merged[k] = instanceSchema(sub, depth+2)
+					}
+				}
+			}
+		}
+		if len(merged) == 0 {
+			return map[string]any{"type": "array"}
+		}
+		return map[string]any{"type": "array", "items": map[string]any{"type": "object", "properties": merged}}
+	case string:
+		return map[string]any{"type": "string"}
+	case float64, int, int64:
+		return map[string]any{"type": "number"}
+	case bool:
+		return map[string]any{"type": "boolean"}
+	}
+	return map[string]any{}
+}

@@ -64,11 +64,6 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 			continue
 		}
 		col := fl.col
-		if props, _ := col.item["properties"].(map[string]any); hasOwnID(props) {
-			// The items are things of their own (evidence folders, each with its id) that
-			// refer to the parameter's thing (a control): their labels name them, not it.
-			continue
-		}
 		col.IDField, col.IDType = fl.field, col.fieldType(fl.field)
 		prod := Producer{Op: fl.op, OpKey: fl.op.Key(), Source: SourceHeuristic, Collection: col, NameArg: ix.listing[fl.op].nameArg, Score: 6}
 		prod.Fixed, prod.Needs = FillInputs(fl.op, prod.NameArg, id.Resource)
@@ -114,13 +109,3 @@ func ownList(op *tools.Operation, col Collection) bool {
 	return true
 }
 
-// hasOwnID reports items that carry an identifier of their own, an id, uuid or guid.
-func hasOwnID(props map[string]any) bool {
-	for name := range props {
-		switch compact(name) {
-		case "id", "uuid", "guid":
-			return true
-		}
-	}
-	return false
-}

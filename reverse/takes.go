@@ -59,6 +59,11 @@ func bareNoun(res, desc string) Ident {
 	switch describedTakes(desc) {
 	case takesID:
 		return Ident{Resource: res}
+	case takesEither:
+		// "identifier expressed as UUID or name", "the workspace ID (slug) or UUID": a key
+		// is used as given, a person's words are looked up for the id, which a name may
+		// not be (shared, spaced or renamed).
+		return Ident{Resource: res, Key: true, Field: "id"}
 	case takesNothing:
 		return Ident{Resource: res, Key: true, Bare: true}
 	}

@@ -5,15 +5,15 @@ import (
 )
 
 // TestFieldNamedLists: a list whose items carry a field named like a parameter is its
-// producer, unless the items carry an id of their own: then the field refers to another
-// thing, which their labels do not name (reverse/fieldnamed.go).
+// producer, also where the items are things of their own that refer to it (a field's
+// boundaryId, found by the field's name) (reverse/fieldnamed.go).
 func TestFieldNamedLists(t *testing.T) {
 	cat, g := rtData(t, "fieldnamed.yaml", nil)
 	cases := []struct {
 		op, arg, producer string
 	}{
 		{"GET /product/{skuSellerId}", "skuSellerId", "GET /sellers/skus"},
-		{"GET /by-control/{controlId}", "controlId", ""},
+		{"GET /by-control/{controlId}", "controlId", "GET /evidenceFolders"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.op, func(t *testing.T) {

@@ -54,8 +54,8 @@ var personKeys = map[string]string{"username": "username", "user_name": "usernam
 var credentialWords = map[string]bool{"api": true, "apikey": true, "access": true, "secret": true, "token": true, "password": true, "auth": true, "private": true, "public": true, "client": true, "session": true, "license": true, "signing": true, "encryption": true}
 
 // describesID reads "the ID of the restaurant", "gid of a user", "Unique identifier for
-// the board" in a parameter's description.
-var describesID = regexp.MustCompile(`(?i)\b(?:id|ids|gid|uuid|identifier|key|slug)\s+(?:of|for)\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?([a-z][a-z]+(?:\s[a-z][a-z]+)?)`)
+// the board", "The `id` of the account" in a parameter's description.
+var describesID = regexp.MustCompile(`(?i)\b(?:id|ids|gid|uuid|identifier|key|slug)[`+"`"+`'"*]*\s+(?:of|for)\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?([a-z][a-z]+(?:\s[a-z][a-z]+)?)`)
 
 // Identify tells whether a path or query parameter names a thing, from everything the
 // spec says: its name, its schema, its description and the path around it.
@@ -184,6 +184,10 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	case len(toks) == 1 && p.Description != "" && fromDesc() == lexicon.Singular(last):
 		// A query or body argument named after a thing whose description says it holds
 		// that thing's id: customer, "The ID of the customer who will be billed".
+		return Ident{Resource: lexicon.Singular(last)}, true
+	case p.In != "path" && len(toks) > 1 && p.Description != "" && strings.HasPrefix(fromDesc()+"_", lexicon.Singular(last)+"_"):
+		// The same with a role before the thing: managing_account, "The `id` of the
+		// account responsible for managing the service".
 		return Ident{Resource: lexicon.Singular(last)}, true
 	case p.In == "path" && p.Schema["format"] == "uuid" && segNoun != "":
 		return Ident{Resource: segNoun}, true

@@ -55,8 +55,13 @@ func (ix *index) byFieldIndex() map[string][]fieldLister {
 func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Ident) []Producer {
 	toks := strings.Split(lexicon.SnakeCase(p.Name), "_")
 	last := toks[len(toks)-1]
-	if (p.In != "path" && p.In != "query") || len(toks) < 2 || !(hasIDWord(last) || keyFields[last]) {
+	if p.In == "header" || p.In == "cookie" || len(toks) < 2 || !(hasIDWord(last) || keyFields[last]) {
 		return nil // entryType, itemStatus: a category, not which thing
+	}
+	if f := idWords[last]; p.In == "body" && f != "" && f != "uuid" && f != "guid" && f != "gid" {
+		// A write's phone_number or order_code is the person's content; only an id
+		// (caseId, account_uuid) in a body names a listed thing.
+		return nil
 	}
 	var out []Producer
 	for _, fl := range ix.byField[compact(p.Name)] {

@@ -134,8 +134,8 @@ func TestGraphInvariants(t *testing.T) {
 			}
 			for _, op := range cat.Operations() {
 				for _, e := range g.Edges(op) {
-					if op.ParamByArg(e.Arg) == nil {
-						t.Errorf("%s: edge on %s, not a parameter", op.Key(), e.Arg)
+					if ParamOf(op, e.Arg) == nil {
+						t.Errorf("%s: edge on %s, neither a parameter nor a body property", op.Key(), e.Arg)
 					}
 					for _, p := range e.Producers {
 						if !keys[p.OpKey] || p.Op == nil || p.Op.Key() != p.OpKey {

@@ -14,9 +14,12 @@ func TestFieldNamedLists(t *testing.T) {
 	}{
 		{"GET /product/{skuSellerId}", "skuSellerId", "GET /sellers/skus"},
 		{"GET /by-control/{controlId}", "controlId", "GET /evidenceFolders"},
+		{"PUT /caseUpdate", "caseId", "GET /caseTracks"},
+		// A number in a write's body is the person's content, not which thing.
+		{"PUT /caseUpdate", "phone_number", ""},
 	}
 	for _, tc := range cases {
-		t.Run(tc.op, func(t *testing.T) {
+		t.Run(tc.op+" "+tc.arg, func(t *testing.T) {
 			op := rtOp(t, cat, tc.op)
 			e, ok := g.Edge(op, tc.arg)
 			got := ""

@@ -51,6 +51,8 @@ with open(out, 'w') as f:
         prod = f"**{p['kind']}** `{p.get('method','')} {p.get('path','')}`" + (f"<br>{cell(p.get('summary'))}" if p.get('summary') else '')
         if p.get('items') is not None or p.get('id_field'):
             prod += f"<br>items `{p.get('items') or '(top-level array)'}`, id `{p.get('id_field','')}`"
+        if p.get('discover'):
+            prod += "<br>items and id read from the answer (the spec leaves it untyped)"
         if p.get('pointer'):
             prod += f"<br>pointer `{p['pointer']}`"
         if p.get('name_arg'):

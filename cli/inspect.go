@@ -94,7 +94,7 @@ func cmdPlan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		hints[k] = parseValue(v)
 	}
-	return printJSON(stdout, p.Plan(map[string]any{"operation": op, "hints": hints}))
+	return printJSON(stdout, p.Plan(pipeline.PlanArgs{Operation: op, Hints: hints}))
 }
 
 func parseValue(v string) any {

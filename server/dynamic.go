@@ -78,16 +78,16 @@ func dynamicToolDefs() ([]mcp.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	operation := operationArg
+	callIn, err := metaInput[pipeline.CallArgs](map[string]string{
+		"operation": operationArgDescription,
+		"arguments": "The operation's arguments, as its input schema says.",
+	}, nil)
+	if err != nil {
+		return nil, err
+	}
 	call, err := metaTool(pipeline.ToolCallOperation, "Call an operation",
 		"Call one operation of this API with its arguments (see describe_operation). Names are accepted for ids and resolved through the API's own search. If a value is missing, unclear or looks invented, nothing is sent: the answer is needs_clarification with questions for the user; ask them, then call again with the same operation, the answers in arguments and the _continuation.",
-		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
-			"operation":      operation,
-			"arguments":      map[string]any{"type": "object", "description": "The operation's arguments, as its input schema says."},
-			tools.ArgSelect:  tools.ReservedSchema(tools.ArgSelect, tools.Meta),
-			tools.ArgCompact: tools.ReservedSchema(tools.ArgCompact, tools.Meta),
-			tools.ArgConfirm: tools.ReservedSchema(tools.ArgConfirm, tools.Meta),
-		})})
+		callIn)
 	if err != nil {
 		return nil, err
 	}
@@ -123,19 +123,10 @@ func compactOutputSchema() map[string]any {
 // callOperation is call_operation's handler: it hands the call to the operation's own
 // tool handler, so completion, clarification, confirmation, elicitation and continuation
 // behave exactly as in static mode.
-func callOperation(ctx context.Context, p *pipeline.Pipeline, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	args, err := argumentsOf(req)
-	if err != nil {
-		return resultOf(&clarify.Result{
-			Status:    clarify.StatusNeedsClarification,
-			Operation: pipeline.ToolCallOperation,
-			Questions: []clarify.Question{{Field: "", Kind: clarify.Invalid, Question: "The arguments must be a JSON object.", Reason: err.Error()}},
-		}), nil
-	}
-	name, _ := args["operation"].(string)
-	op := p.LookupOperation(name)
+func callOperation(ctx context.Context, p *pipeline.Pipeline, req mcp.CallToolRequest, args pipeline.CallArgs) (*mcp.CallToolResult, error) {
+	op := p.LookupOperation(args.Operation)
 	if op == nil {
-		return resultOf(p.UnknownOperation(pipeline.ToolCallOperation, name)), nil
+		return resultOf(p.UnknownOperation(pipeline.ToolCallOperation, args.Operation)), nil
 	}
 	inner, err := operationArguments(args)
 	if err != nil {
@@ -155,9 +146,9 @@ func callOperation(ctx context.Context, p *pipeline.Pipeline, req mcp.CallToolRe
 
 // operationArguments are the arguments call_operation passes on: its "arguments" object
 // (a JSON text of one is accepted too), plus the reserved arguments given beside it.
-func operationArguments(args map[string]any) (map[string]any, error) {
+func operationArguments(args pipeline.CallArgs) (map[string]any, error) {
 	inner := map[string]any{}
-	switch a := args["arguments"].(type) {
+	switch a := args.Arguments.(type) {
 	case nil:
 	case map[string]any:
 		for k, v := range a {
@@ -172,11 +163,16 @@ func operationArguments(args map[string]any) (map[string]any, error) {
 	default:
 		return nil, fmt.Errorf("arguments is a %T, not an object", a)
 	}
-	for _, k := range tools.ReservedArgs {
-		if v, ok := args[k]; ok {
-			if _, given := inner[k]; !given {
-				inner[k] = v
-			}
+	beside := map[string]any{tools.ArgSelect: args.Select, tools.ArgCompact: args.Compact, tools.ArgConfirm: args.Confirm}
+	if args.UserRequest != "" {
+		beside[tools.ArgUserRequest] = args.UserRequest
+	}
+	if args.Continuation != "" {
+		beside[tools.ArgContinuation] = args.Continuation
+	}
+	for k, v := range beside {
+		if _, given := inner[k]; !given && v != nil {
+			inner[k] = v
 		}
 	}
 	return inner, nil
@@ -184,8 +180,8 @@ func operationArguments(args map[string]any) (map[string]any, error) {
 
 // describeOperation answers describe_operation: the operation's tool definition, as
 // tools/list would show it in static mode (without the shared output schema).
-func describeOperation(p *pipeline.Pipeline, args map[string]any) *clarify.Result {
-	name, _ := args["operation"].(string)
+func describeOperation(p *pipeline.Pipeline, args pipeline.DescribeArgs) *clarify.Result {
+	name := args.Operation
 	op := p.LookupOperation(name)
 	if op == nil {
 		return p.UnknownOperation(pipeline.ToolDescribeOperation, name)

@@ -379,18 +379,27 @@ func TestCallOperationBadInput(t *testing.T) {
 }
 
 func TestOperationArguments(t *testing.T) {
-	got, err := operationArguments(map[string]any{
-		"operation": "x", "arguments": map[string]any{"a": 1.0, "_continuation": "inner"},
-		"_continuation": "outer", "_user_request": "words", "_confirm": true, "stray": "ignored",
-	})
+	// As an assistant sends them: bound to call_operation's argument type by mcp-go.
+	bind := func(raw string) pipeline.CallArgs {
+		var a pipeline.CallArgs
+		if err := json.Unmarshal([]byte(raw), &a); err != nil {
+			t.Fatalf("bind %s: %v", raw, err)
+		}
+		return a
+	}
+	got, err := operationArguments(bind(`{"operation": "x", "arguments": {"a": 1.0, "_continuation": "inner"},
+		"_continuation": "outer", "_user_request": "words", "_confirm": true, "stray": "ignored"}`))
 	want := map[string]any{"a": 1.0, "_continuation": "inner", "_user_request": "words", "_confirm": true}
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("operationArguments = %v, %v; want %v", got, err, want)
 	}
-	if _, err := operationArguments(map[string]any{"arguments": "not json"}); err == nil {
+	if got, err := operationArguments(bind(`{"arguments": "{\"a\": 2}"}`)); err != nil || got["a"] != 2.0 {
+		t.Errorf("arguments as the JSON text of an object = %v, %v", got, err)
+	}
+	if _, err := operationArguments(bind(`{"arguments": "not json"}`)); err == nil {
 		t.Error("a string that is not JSON was accepted")
 	}
-	if got, err := operationArguments(map[string]any{}); err != nil || len(got) != 0 {
+	if got, err := operationArguments(bind(`{}`)); err != nil || len(got) != 0 {
 		t.Errorf("no arguments = %v, %v", got, err)
 	}
 }

@@ -9,16 +9,7 @@ import (
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/askapi/askapi/server/pipeline"
-	"github.com/askapi/askapi/tools"
 )
-
-// withReserved adds the reserved arguments every meta-tool takes, in its words.
-func withReserved(props map[string]any) map[string]any {
-	for _, k := range []string{tools.ArgUserRequest, tools.ArgContinuation} {
-		props[k] = tools.ReservedSchema(k, tools.Meta)
-	}
-	return props
-}
 
 func metaTool(name, title, desc string, input map[string]any) (mcp.Tool, error) {
 	in, err := json.Marshal(input)
@@ -41,37 +32,46 @@ func metaTool(name, title, desc string, input map[string]any) (mcp.Tool, error) 
 
 // metaToolDefs are find_operations and plan, served beside the operation tools.
 func metaToolDefs() ([]mcp.Tool, error) {
-	find, err := metaTool(pipeline.ToolFindOperations, "Find operations", findDescription,
-		map[string]any{"type": "object", "properties": withReserved(map[string]any{
-			"query": map[string]any{"type": "string", "description": findQueryDescription},
-			"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": pipeline.MaxCandidates, "description": "How many operations to return (default and most 10)."},
-		})})
+	findIn, err := metaInput[pipeline.FindArgs](map[string]string{
+		"query": findQueryDescription,
+		"limit": "How many operations to return (default and most 10).",
+	}, map[string]map[string]any{"limit": {"minimum": 1, "maximum": pipeline.MaxCandidates}})
+	if err != nil {
+		return nil, err
+	}
+	find, err := metaTool(pipeline.ToolFindOperations, "Find operations", findDescription, findIn)
+	if err != nil {
+		return nil, err
+	}
+	planIn, err := metaInput[pipeline.PlanArgs](map[string]string{
+		"operation": "A tool name or \"METHOD /path\".",
+		"arguments": "Argument values known exactly.",
+		"hints":     "What the user said about arguments, such as names for ids: {\"person_id\": \"Sofia Coppola\"}.",
+	}, nil)
 	if err != nil {
 		return nil, err
 	}
 	plan, err := metaTool(pipeline.ToolPlan, "Plan a call",
 		"Show the backward chain askapi would run to complete an operation: which search or list calls would turn the names given into the ids the operation needs. Executes nothing. A value taken from an earlier step reads {\"$from\": {\"step\": i, \"pointer\": \"/results/0/id\"}}.",
-		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
-			"operation": map[string]any{"type": "string", "description": "A tool name or \"METHOD /path\"."},
-			"arguments": map[string]any{"type": "object", "description": "Argument values known exactly."},
-			"hints":     map[string]any{"type": "object", "description": "What the user said about arguments, such as names for ids: {\"person_id\": \"Sofia Coppola\"}."},
-		})})
+		planIn)
+	if err != nil {
+		return nil, err
+	}
+	describeIn, err := metaInput[pipeline.DescribeArgs](map[string]string{"operation": operationArgDescription}, nil)
 	if err != nil {
 		return nil, err
 	}
 	describe, err := metaTool(pipeline.ToolDescribeOperation, "Describe an operation",
 		"Show one operation of this API as a tool, whole: its description and the input schema of its arguments. Executes nothing.",
-		map[string]any{"type": "object", "required": []string{"operation"}, "properties": withReserved(map[string]any{
-			"operation": operationArg,
-		})})
+		describeIn)
 	if err != nil {
 		return nil, err
 	}
 	return []mcp.Tool{find, plan, describe}, nil
 }
 
-// operationArg names an operation for the meta-tools that take one.
-var operationArg = map[string]any{"type": "string", "description": "The operation: a tool name from find_operations, or \"METHOD /path\"."}
+// operationArgDescription names an operation for the meta-tools that take one.
+const operationArgDescription = "The operation: a tool name from find_operations, or \"METHOD /path\"."
 
 // metaTools are find_operations, plan and describe_operation with their handlers.
 func metaTools(p *pipeline.Pipeline) ([]mcpserver.ServerTool, error) {
@@ -82,24 +82,22 @@ func metaTools(p *pipeline.Pipeline) ([]mcpserver.ServerTool, error) {
 	return bindMeta(p, defs), nil
 }
 
-// bindMeta pairs each meta-tool definition with its handler on p.
+// bindMeta pairs each meta-tool definition with its typed handler on p (mcp-go binds
+// the arguments to the tool's argument type).
 func bindMeta(p *pipeline.Pipeline, defs []mcp.Tool) []mcpserver.ServerTool {
 	handlers := map[string]mcpserver.ToolHandlerFunc{
-		pipeline.ToolFindOperations: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			args, _ := argumentsOf(req)
+		pipeline.ToolFindOperations: mcp.NewTypedToolHandler(func(_ context.Context, _ mcp.CallToolRequest, args pipeline.FindArgs) (*mcp.CallToolResult, error) {
 			return resultOf(p.FindOperations(args)), nil
-		},
-		pipeline.ToolPlan: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			args, _ := argumentsOf(req)
+		}),
+		pipeline.ToolPlan: mcp.NewTypedToolHandler(func(_ context.Context, _ mcp.CallToolRequest, args pipeline.PlanArgs) (*mcp.CallToolResult, error) {
 			return resultOf(p.Plan(args)), nil
-		},
-		pipeline.ToolDescribeOperation: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			args, _ := argumentsOf(req)
+		}),
+		pipeline.ToolDescribeOperation: mcp.NewTypedToolHandler(func(_ context.Context, _ mcp.CallToolRequest, args pipeline.DescribeArgs) (*mcp.CallToolResult, error) {
 			return resultOf(describeOperation(p, args)), nil
-		},
-		pipeline.ToolCallOperation: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return callOperation(ctx, p, req)
-		},
+		}),
+		pipeline.ToolCallOperation: mcp.NewTypedToolHandler(func(ctx context.Context, req mcp.CallToolRequest, args pipeline.CallArgs) (*mcp.CallToolResult, error) {
+			return callOperation(ctx, p, req, args)
+		}),
 	}
 	out := make([]mcpserver.ServerTool, len(defs))
 	for i, t := range defs {

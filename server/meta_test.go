@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/askapi/askapi/clarify"
+	"github.com/askapi/askapi/server/pipeline"
 )
 
 // An unsupported answer that names words the API never uses says the assistant may search
@@ -21,7 +22,7 @@ func TestFindOperationsUnsupportedNote(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {
-			res := p.FindOperations(map[string]any{"query": tc.query})
+			res := p.FindOperations(pipeline.FindArgs{Query: tc.query})
 			if res.Status != tc.status {
 				t.Fatalf("status %s (%s), want %s", res.Status, res.Reason, tc.status)
 			}
@@ -47,7 +48,7 @@ func TestFindOperationsCandidates(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {
-			res := p.FindOperations(map[string]any{"query": tc.query, "_user_request": "whatever the person said"})
+			res := p.FindOperations(pipeline.FindArgs{Query: tc.query, Reserved: pipeline.Reserved{UserRequest: "whatever the person said"}})
 			if res.Status != tc.status {
 				t.Fatalf("status %s (%s), want %s", res.Status, res.Reason, tc.status)
 			}

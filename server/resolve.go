@@ -32,14 +32,16 @@ const resolveCandidates = 10
 
 // resolveToolDef is resolve's definition; via says which model it asks.
 func resolveToolDef(via string) (mcp.Tool, error) {
+	in, err := metaInput[pipeline.ResolveArgs](map[string]string{
+		"request":   "What the user asked for, in their own words.",
+		"arguments": "The user's answers to askapi's questions, by field, sent with the _continuation.",
+	}, nil)
+	if err != nil {
+		return mcp.Tool{}, err
+	}
 	t, err := metaTool(ToolResolve, "Do what the user asked",
 		"Do what the user asked of this API, given in their own words: askapi chooses the operation, takes the values the user said, looks up names, and calls the API. Values the user did not say are never invented: if one is missing, unclear or needs confirming, nothing is sent and the answer is needs_clarification with questions for the user; ask them, then call resolve again with the same request, the answers in arguments and the _continuation. Answers unsupported when this API cannot do it: then tell the user.",
-		map[string]any{"type": "object", "required": []string{"request"}, "properties": withReserved(map[string]any{
-			"request": map[string]any{"type": "string", "description": "What the user asked for, in their own words."},
-			"arguments": map[string]any{"type": "object",
-				"description": "The user's answers to askapi's questions, by field, sent with the _continuation."},
-			tools.ArgConfirm: tools.ReservedSchema(tools.ArgConfirm, tools.Meta),
-		})})
+		in)
 	if err != nil {
 		return mcp.Tool{}, err
 	}
@@ -73,21 +75,23 @@ func resolveTools(p *pipeline.Pipeline) ([]mcpserver.ServerTool, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []mcpserver.ServerTool{{Tool: t, Handler: func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return resolve(ctx, p, req)
-	}}}, nil
+	return []mcpserver.ServerTool{{Tool: t, Handler: mcp.NewTypedToolHandler(func(ctx context.Context, req mcp.CallToolRequest, args pipeline.ResolveArgs) (*mcp.CallToolResult, error) {
+		return resolve(ctx, p, req, args)
+	})}}, nil
 }
 
-func resolve(ctx context.Context, p *pipeline.Pipeline, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+func resolve(ctx context.Context, p *pipeline.Pipeline, req mcp.CallToolRequest, typed pipeline.ResolveArgs) (*mcp.CallToolResult, error) {
+	// The answers and the continuation go on to the chosen operation's own round as
+	// they came (bound already, so an object).
 	args, err := argumentsOf(req)
 	if err != nil {
 		return resultOf(&clarify.Result{Status: clarify.StatusNeedsClarification, Operation: ToolResolve,
 			Questions: []clarify.Question{{Field: "", Kind: clarify.Invalid, Question: "The arguments must be a JSON object.", Reason: err.Error()}}}), nil
 	}
 	ctx = withProgress(ctx, req)
-	request, _ := args["request"].(string)
+	request := typed.Request
 	if strings.TrimSpace(request) == "" {
-		request, _ = args[tools.ArgUserRequest].(string)
+		request = typed.UserRequest
 	}
 	request = strings.TrimSpace(request)
 	if token := resumedToken(req, args); token != "" {

@@ -8,7 +8,6 @@ import (
 	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/reverse/chain"
-	"github.com/askapi/askapi/tools"
 )
 
 // MaxCandidates is how many operations find_operations answers at most.
@@ -19,10 +18,10 @@ const MaxCandidates = 10
 const searchAgain = "matched as this API writes its words: if those words may be the person's own for something an operation here does, search once more in other words for the same thing; never substitute an operation that does something else, and if none answers, tell the person the API cannot do it"
 
 // FindOperations answers the find_operations meta-tool.
-func (p *Pipeline) FindOperations(args map[string]any) *clarify.Result {
-	query, _ := args["query"].(string)
+func (p *Pipeline) FindOperations(args FindArgs) *clarify.Result {
+	query := args.Query
 	if strings.TrimSpace(query) == "" {
-		query, _ = args[tools.ArgUserRequest].(string)
+		query = args.UserRequest
 	}
 	if strings.TrimSpace(query) == "" {
 		return &clarify.Result{Status: clarify.StatusNeedsClarification, Operation: ToolFindOperations, Questions: []clarify.Question{{
@@ -30,8 +29,8 @@ func (p *Pipeline) FindOperations(args map[string]any) *clarify.Result {
 		}}}
 	}
 	limit := MaxCandidates
-	if l, ok := args["limit"].(float64); ok && l >= 1 {
-		limit = int(math.Min(l, MaxCandidates))
+	if args.Limit >= 1 {
+		limit = min(args.Limit, MaxCandidates)
 	}
 	res := p.Search().Search(query, limit)
 	out := &clarify.Result{Status: clarify.StatusOK, Operation: ToolFindOperations}
@@ -59,8 +58,8 @@ func (p *Pipeline) FindOperations(args map[string]any) *clarify.Result {
 }
 
 // Plan answers the plan meta-tool: the backward chain, or the clarification.
-func (p *Pipeline) Plan(args map[string]any) *clarify.Result {
-	name, _ := args["operation"].(string)
+func (p *Pipeline) Plan(args PlanArgs) *clarify.Result {
+	name := args.Operation
 	op := p.Catalog.Lookup(strings.TrimSpace(name))
 	if op == nil {
 		return &clarify.Result{Status: clarify.StatusNeedsClarification, Operation: ToolPlan, Questions: []clarify.Question{{
@@ -69,11 +68,9 @@ func (p *Pipeline) Plan(args map[string]any) *clarify.Result {
 		}}}
 	}
 	given := map[string]any{}
-	for _, key := range []string{"arguments", "hints"} {
-		if m, ok := args[key].(map[string]any); ok {
-			for k, v := range m {
-				given[k] = v
-			}
+	for _, m := range []map[string]any{args.Arguments, args.Hints} {
+		for k, v := range m {
+			given[k] = v
 		}
 	}
 	plan := chain.PlanCall(p.Graph, op, given)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/askapi/askapi/cli"
 	"github.com/askapi/askapi/server"
+	"github.com/askapi/askapi/server/pipeline"
 )
 
 // githubQueries are assistant-style queries on GitHub's spec, each timed as one
@@ -36,13 +37,13 @@ func timeFind(spec string, rounds int) error {
 		return err
 	}
 	start, cpu0 := time.Now(), cpuTime()
-	p.FindOperations(map[string]any{"query": githubQueries[0]})
+	p.FindOperations(pipeline.FindArgs{Query: githubQueries[0]})
 	first, firstCPU := time.Since(start), cpuTime()-cpu0
 	var calls []time.Duration
 	for range rounds {
 		for _, q := range githubQueries {
 			start := time.Now()
-			p.FindOperations(map[string]any{"query": q, "_user_request": q})
+			p.FindOperations(pipeline.FindArgs{Query: q, Reserved: pipeline.Reserved{UserRequest: q}})
 			calls = append(calls, time.Since(start))
 		}
 	}

@@ -46,7 +46,7 @@ func (ix *index) untypedSibling(target *tools.Operation, p *tools.Param, id Iden
 			return Producer{}, id, false
 		}
 	}
-	prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: Collection{Discover: true}, NameArg: NameInput(sib), Score: 5}
+	prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: Collection{Discover: true}, NameArg: ix.nameInput(sib), Score: 5}
 	prod.Fixed, prod.Needs = FillInputs(sib, prod.NameArg, id.Resource)
 	if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || ix.strangerNeeds(target, prod) {
 		return Producer{}, id, false

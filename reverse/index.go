@@ -60,6 +60,8 @@ type index struct {
 	// byField files the lists' item fields of two words or more by compact name
 	// (fieldnamed.go).
 	byField map[string][]fieldLister
+	// bodyInGet are the searches whose text input carries a body, not words (lookupop.go).
+	bodyInGet map[*tools.Operation]bool
 }
 
 func newIndex(cat *tools.Catalog) *index {
@@ -70,6 +72,7 @@ func newIndex(cat *tools.Catalog) *index {
 		collections: map[*tools.Operation][]Collection{},
 		byResource:  map[string][]*tools.Operation{},
 		pos:         map[*tools.Operation]int{},
+		bodyInGet:   bodyInGet(cat),
 	}
 	// Finding the collections of every response is the costly part, and independent per
 	// operation: it runs across the cores first.
@@ -80,7 +83,7 @@ func newIndex(cat *tools.Catalog) *index {
 		if op := cat.Operations()[i]; Lookup(op) && op.Response != nil {
 			allCols[i] = memo.of(op.Response)
 			if len(allCols[i]) > 0 {
-				infos[i] = newListingInfo(op, allCols[i])
+				infos[i] = newListingInfo(op, allCols[i], ix.nameInput(op))
 			}
 		}
 	})
@@ -758,7 +761,7 @@ func without(list []string, s string) []string {
 
 // listingInfo is what heuristicProducers derives from a listing operation alone.
 type listingInfo struct {
-	nameArg        string   // nameInput(op)
+	nameArg        string   // ix.nameInput(op)
 	pathNoun       string   // lastStatic(op.Path)
 	search         bool     // the path names a search (/search, /typeahead)
 	prefix         string   // listPrefix(op.Path)
@@ -766,8 +769,8 @@ type listingInfo struct {
 	containerNouns []string // Singular(words(Container)) of each collection, "" if none
 }
 
-func newListingInfo(op *tools.Operation, cols []Collection) listingInfo {
-	info := listingInfo{nameArg: NameInput(op), pathNoun: lastStatic(op.Path), prefix: listPrefix(op.Path), trail: trailing(op.Path), containerNouns: make([]string, len(cols))}
+func newListingInfo(op *tools.Operation, cols []Collection, nameArg string) listingInfo {
+	info := listingInfo{nameArg: nameArg, pathNoun: lastStatic(op.Path), prefix: listPrefix(op.Path), trail: trailing(op.Path), containerNouns: make([]string, len(cols))}
 	for _, seg := range strings.Split(strings.Trim(op.Path, "/"), "/") {
 		if searchVerbs[strings.ToLower(seg)] {
 			info.search = true

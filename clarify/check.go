@@ -24,6 +24,9 @@ type Call struct {
 	Things map[string]string
 	// Confirmed lists arguments the person has confirmed; they are not questioned again.
 	Confirmed map[string]bool
+	// SpecSet lists arguments the spec itself fills (the API's version,
+	// tools.VersionParam): never asked, never called invented.
+	SpecSet map[string]bool
 	// FromUser lists fields whose values must appear in UserRequest (policy).
 	FromUser map[string]bool
 	// Now anchors relative dates ("today") in the grounding check.
@@ -141,7 +144,7 @@ func Check(c Call) ([]Question, error) {
 	}
 	for _, arg := range orderedArgs(c.Op, c.Args) {
 		v := c.Args[arg]
-		if asked[arg] || c.Confirmed[arg] || !present(v) {
+		if asked[arg] || c.Confirmed[arg] || c.SpecSet[arg] || !present(v) {
 			continue
 		}
 		f := c.field(arg)

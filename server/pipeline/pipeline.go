@@ -92,6 +92,8 @@ type call struct {
 	resp *upstream.Response
 	// keyLookedUp marks a call whose refused key was looked up as a name (keyretry.go).
 	keyLookedUp bool
+	// specSet are the arguments the spec itself fills (specversion.go).
+	specSet map[string]bool
 	// withheld are arguments whose values cannot be sent (unsendable.go): asked about,
 	// never looked up, and not sealed into the continuation.
 	withheld map[string]bool
@@ -192,7 +194,7 @@ func (p *Pipeline) begin(op *tools.Operation, raw map[string]any) *call {
 func lookupArgs(c *call) map[string]any {
 	out := make(map[string]any, len(c.args))
 	for k, v := range c.args {
-		if invented, _ := clarify.LooksInvented(c.op, k, v); invented && !clarify.SameValue(c.state.Asked[k], v) {
+		if invented, _ := clarify.LooksInvented(c.op, k, v); invented && !c.specSet[k] && !clarify.SameValue(c.state.Asked[k], v) {
 			out[k] = nil // given: neither looked up nor completed
 			continue
 		}
@@ -267,6 +269,7 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		c.result.Questions = qs
 		return
 	}
+	c.specSet = p.specVersion(c)
 	withheld := p.withhold(c)
 	qs, ok := p.complete(ctx, c)
 	if !ok {
@@ -284,6 +287,7 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		Resources:   p.resources(c.op),
 		Things:      reverse.Things(c.op),
 		Confirmed:   confirmedOrProduced(c),
+		SpecSet:     c.specSet,
 		FromUser:    p.Policy.MustComeFromUser(c.op),
 		Validators:  &p.validators,
 	})

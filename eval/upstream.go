@@ -1,8 +1,11 @@
 package eval
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
+	"mime"
+	"mime/multipart"
 	"net"
 	"net/http"
 	"net/url"
@@ -82,7 +85,7 @@ func (u *upstream) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Status:  http.StatusNotFound,
 	}
 	for i, e := range u.entries {
-		if rec.matches(e.Method, e.Path, e.Query) && headersMatch(r.Header, e.Headers) && requestBodyMatches(body, e.RequestIncludes) && requestBodyEquals(body, e.RequestBody) {
+		if rec.matches(e.Method, e.Path, e.Query) && headersMatch(r.Header, e.Headers) && requestBodyMatches(body, r.Header.Get("Content-Type"), e.RequestIncludes) && requestBodyEquals(body, e.RequestBody) {
 			rec.Matched = i
 			rec.Status = e.Status
 			if rec.Status == 0 {
@@ -186,7 +189,7 @@ func headersMatch(got http.Header, want map[string]string) bool {
 	return true
 }
 
-func requestBodyMatches(body []byte, want json.RawMessage) bool {
+func requestBodyMatches(body []byte, contentType string, want json.RawMessage) bool {
 	if len(want) == 0 {
 		return true
 	}
@@ -195,13 +198,42 @@ func requestBodyMatches(body []byte, want json.RawMessage) bool {
 		return false
 	}
 	if json.Unmarshal(body, &got) != nil {
-		form, ok := formFields(body)
+		form, ok := multipartFields(body, contentType)
+		if !ok {
+			form, ok = formFields(body)
+		}
 		if !ok {
 			return false
 		}
 		got = form
 	}
 	return Subset(exp, got)
+}
+
+// multipartFields reads a multipart/form-data body as formFields reads a form: each
+// part's name with its text, or its texts when it repeats; ok is false for another body.
+func multipartFields(body []byte, contentType string) (map[string]any, bool) {
+	media, params, err := mime.ParseMediaType(contentType)
+	if err != nil || media != "multipart/form-data" || params["boundary"] == "" {
+		return nil, false
+	}
+	vals := url.Values{}
+	r := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+	for {
+		part, err := r.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, false
+		}
+		data, err := io.ReadAll(io.LimitReader(part, 1<<20))
+		if err != nil {
+			return nil, false
+		}
+		vals.Add(part.FormName(), string(data))
+	}
+	return valuesObject(vals), true
 }
 
 // formFields reads a form-encoded body (Stripe's writes) as an object of its fields, each
@@ -216,6 +248,12 @@ func formFields(body []byte) (map[string]any, bool) {
 	if err != nil {
 		return nil, false
 	}
+	return valuesObject(vals), true
+}
+
+// valuesObject is a form's fields as an object: each key with its value, or its values
+// when it repeats.
+func valuesObject(vals url.Values) map[string]any {
 	out := make(map[string]any, len(vals))
 	for k, vs := range vals {
 		if len(vs) == 1 {
@@ -228,7 +266,7 @@ func formFields(body []byte) (map[string]any, bool) {
 		}
 		out[k] = list
 	}
-	return out, true
+	return out
 }
 
 // requestBodyEquals reports whether the request body is exactly want: JSON equality after

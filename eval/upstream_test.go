@@ -200,18 +200,22 @@ func TestUpstreamRequestBody(t *testing.T) {
 }
 
 func TestRequestBodyMatchesForm(t *testing.T) {
+	multipart := "--b1\r\nContent-Disposition: form-data; name=\"sync_frequency\"\r\n\r\n3\r\n" +
+		"--b1\r\nContent-Disposition: form-data; name=\"tag\"\r\n\r\nx\r\n--b1\r\nContent-Disposition: form-data; name=\"tag\"\r\n\r\ny\r\n--b1--\r\n"
 	cases := []struct {
-		body, want string
-		ok         bool
+		body, contentType, want string
+		ok                      bool
 	}{
-		{`customer=cus_NffrFeUfNV2Hib&collection_method=send_invoice`, `{"customer": "cus_NffrFeUfNV2Hib"}`, true},
-		{`customer=Bob+Smith`, `{"customer": "cus_NffrFeUfNV2Hib"}`, false},
-		{`metadata%5Bplan%5D=gold&expand[]=a&expand[]=b`, `{"metadata[plan]": "gold", "expand[]": ["a", "b"]}`, true},
-		{`{"customer": "cus_1"}`, `{"customer": "cus_1"}`, true},
-		{`not a form`, `{"customer": "cus_1"}`, false},
+		{`customer=cus_NffrFeUfNV2Hib&collection_method=send_invoice`, "", `{"customer": "cus_NffrFeUfNV2Hib"}`, true},
+		{`customer=Bob+Smith`, "", `{"customer": "cus_NffrFeUfNV2Hib"}`, false},
+		{`metadata%5Bplan%5D=gold&expand[]=a&expand[]=b`, "", `{"metadata[plan]": "gold", "expand[]": ["a", "b"]}`, true},
+		{`{"customer": "cus_1"}`, "", `{"customer": "cus_1"}`, true},
+		{`not a form`, "", `{"customer": "cus_1"}`, false},
+		{multipart, "multipart/form-data; boundary=b1", `{"sync_frequency": "3", "tag": ["x", "y"]}`, true},
+		{multipart, "multipart/form-data; boundary=b1", `{"sync_frequency": "4"}`, false},
 	}
 	for _, tc := range cases {
-		if got := requestBodyMatches([]byte(tc.body), json.RawMessage(tc.want)); got != tc.ok {
+		if got := requestBodyMatches([]byte(tc.body), tc.contentType, json.RawMessage(tc.want)); got != tc.ok {
 			t.Errorf("requestBodyMatches(%q, %s) = %v, want %v", tc.body, tc.want, got, tc.ok)
 		}
 	}

@@ -2,6 +2,8 @@ package upstream
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"github.com/askapi/askapi/tools"
@@ -143,6 +145,17 @@ func multipartBody(b *tools.Body, value any) ([]byte, string, error) {
 	}
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
+	// The boundary is the fields' own digest, not random: the same fields make the same
+	// bytes, so a write confirmed in one round is the write sent in the next (a request
+	// is confirmed by its digest).
+	fields, err := json.Marshal(obj)
+	if err != nil {
+		return nil, "", fmt.Errorf("multipart: %w", err)
+	}
+	sum := sha256.Sum256(fields)
+	if err := w.SetBoundary("askapi-" + hex.EncodeToString(sum[:20])); err != nil {
+		return nil, "", fmt.Errorf("multipart: %w", err)
+	}
 	for _, k := range keys {
 		if err := writePart(w, k, obj[k], b.Encodings[k]); err != nil {
 			return nil, "", fmt.Errorf("field %q: %w", k, err)

@@ -319,7 +319,7 @@ func examplesOf(op *tools.Operation, arg string) []any {
 		if p.Default != nil {
 			out = append(out, p.Default)
 		}
-		return out
+		return append(out, proseIDs(op.Summary, op.Description, p.Description)...)
 	}
 	f := FieldOf(op, arg)
 	var out []any
@@ -329,7 +329,8 @@ func examplesOf(op *tools.Operation, arg string) []any {
 	if d, ok := f.Schema["default"]; ok && d != nil {
 		out = append(out, d)
 	}
-	return out
+	d, _ := f.Schema["description"].(string)
+	return append(out, proseIDs(op.Summary, op.Description, d)...)
 }
 
 func present(v any) bool {

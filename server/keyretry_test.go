@@ -93,3 +93,56 @@ func TestKeyRefusedIsLookedUpAsName(t *testing.T) {
 		})
 	}
 }
+
+// Certificates are addressed by an id of no declared shape, listed with their domains.
+const certSpec = `{"openapi":"3.0.3","info":{"title":"t","version":"1"},
+"paths":{
+ "/certificates":{"get":{"operationId":"listCertificates","responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"array","items":{"$ref":"#/components/schemas/Cert"}}}}}}}},
+ "/certificates/{certificateId}":{"get":{"operationId":"getCertificate","parameters":[{"name":"certificateId","in":"path","required":true,"schema":{"type":"string"}}],
+   "responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/Cert"}}}}}}}},
+"components":{"schemas":{"Cert":{"type":"object","properties":{"certificateId":{"type":"string"},"commonName":{"type":"string"}}}}}}`
+
+// TestIDRefusedIsLookedUpAsName: an id of no declared shape that the API does not know
+// (a certificate given by its domain, which reads as a code) is looked up as a name after
+// the read's 404, and the read sent again with the id found.
+func TestIDRefusedIsLookedUpAsName(t *testing.T) {
+	var mu sync.Mutex
+	var seen []string
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.Method+" "+r.URL.Path)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/certificates":
+			w.Write([]byte(`[{"certificateId":"f3a91c7e2b5d4086","commonName":"shop.marlow.co.uk"},{"certificateId":"0b2c","commonName":"www.marlow.co.uk"}]`))
+		case "/certificates/f3a91c7e2b5d4086":
+			w.Write([]byte(`{"certificateId":"f3a91c7e2b5d4086","commonName":"shop.marlow.co.uk"}`))
+		default:
+			w.WriteHeader(http.StatusNotFound)
+			w.Write([]byte(`{"error":"not found"}`))
+		}
+	}))
+	defer up.Close()
+	spec := filepath.Join(t.TempDir(), "certs.json")
+	if err := os.WriteFile(spec, []byte(certSpec), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Spec: spec, BaseURL: up.URL, Environ: []string{}}
+	cat, err := LoadCatalog(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.BaseURLExact = stubAtRoot(cat)
+	p, err := NewPipeline(cat, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := p.Call(context.Background(), p.Catalog.Lookup("getCertificate"), map[string]any{"certificateId": "shop.marlow.co.uk", "_user_request": "when does shop.marlow.co.uk expire"})
+	want := []string{"GET /certificates/shop.marlow.co.uk", "GET /certificates", "GET /certificates/f3a91c7e2b5d4086"}
+	mu.Lock()
+	defer mu.Unlock()
+	if res.Status != clarify.StatusOK || len(seen) != len(want) || seen[2] != want[2] {
+		t.Fatalf("status %s, requests %v; want ok and %v", res.Status, seen, want)
+	}
+}

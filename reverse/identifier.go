@@ -393,9 +393,35 @@ func LooksLikeID(v any, schema map[string]any) bool {
 		// without digits is far more likely a name, and so is a short one with a digit
 		// (U2, M83, 2Pac). A code built of parts no one says aloud is an id too.
 		return uuidPattern.MatchString(s) || DigitsPattern.MatchString(s) || hexPattern.MatchString(s) || builtCode(s) ||
-			(hasDigit.MatchString(s) && (len(s) >= 12 || (hasUpperLetter.MatchString(s) && len(s) >= 6)))
+			(hasDigit.MatchString(s) && (len(s) >= 12 || (hasUpperLetter.MatchString(s) && len(s) >= 6))) || digitRich(s)
 	}
 	return false
+}
+
+// digitRich reports a token of six characters or more, letters and digits only, with
+// three digits or more among its letters (p00v8fq2, a1b2c3): base-36 ids; a name keeps
+// its digits few or together (M83, Blink182 has them together at the end).
+func digitRich(s string) bool {
+	if len(s) < 6 {
+		return false
+	}
+	digits, runs := 0, 0
+	prevDigit := false
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+			if !prevDigit {
+				runs++
+			}
+			prevDigit = true
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+			prevDigit = false
+		default:
+			return false
+		}
+	}
+	return digits >= 3 && runs >= 2 && digits < len(s)
 }
 
 // builtCode reports whether a token is put together the way codes are, not names:

@@ -510,6 +510,10 @@ func (ix *index) listingProducers(id Ident, about map[string]bool, qualified boo
 			case containerFit > 0 && nameArg != "":
 				// A search whose response groups results by kind: /search?type=artist.
 				score += 4
+			case containerFit == 3 && isSelf(op.op):
+				// A list in the caller's own record is the caller's things: the profiles of
+				// GET /account.
+				score += 4
 			case info.search && col.Container == "":
 				// A typeahead over many kinds, told which by an enum: resource_type=project.
 				if v, arg, ok := enumInput(op.op, id.Resource); ok {

@@ -400,7 +400,7 @@ func LooksLikeID(v any, schema map[string]any) bool {
 
 // digitRich reports a token of six characters or more, letters and digits only, with
 // three digits or more among its letters (p00v8fq2, a1b2c3): base-36 ids; a name keeps
-// its digits few or together (M83, Blink182 has them together at the end).
+// its digits few or together (M83, blink182).
 func digitRich(s string) bool {
 	if len(s) < 6 {
 		return false

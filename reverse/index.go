@@ -192,8 +192,10 @@ func NameInput(op *tools.Operation) string {
 	if searchPost(op) {
 		params = argParams(op) // a search posted takes its words in the body
 	}
+	// A search may take its words in its path: /company/search/name/{country}/{name}.
+	inPath := op.ReadOnly() && searchesInPath(op.Path)
 	for _, p := range params {
-		if p.In != "query" && p.In != "body" {
+		if p.In != "query" && p.In != "body" && !(inPath && p.In == "path") {
 			continue
 		}
 		if t := tools.SchemaType(p.Schema); t != "string" && t != "" {
@@ -233,6 +235,22 @@ func NameInput(op *tools.Operation) string {
 	return best
 }
 
+// searchesInPath reports a path with a search verb segment before a template: the
+// words it searches for may be one of its path parameters.
+func searchesInPath(path string) bool {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	for i, seg := range segs {
+		if searchVerbs[strings.ToLower(seg)] {
+			for _, after := range segs[i+1:] {
+				if strings.HasPrefix(after, "{") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // listSegments end a path that lists what the segment before names, as written:
 // /brand/list, /saleschannel/pagedlist, /users/all (not /marketing/lists).
 var listSegments = map[string]bool{"list": true, "pagedlist": true, "all": true, "listall": true, "getall": true}
@@ -259,6 +277,10 @@ func lastStatic(path string) string {
 			switch {
 			case prev != "" && (searchVerbs[n] || listSegments[strings.ToLower(segs[i])]):
 				return prev
+			case searchVerbs[strings.ToLower(segs[i-1])] && i > 1 && !strings.HasPrefix(segs[i-2], "{") && Noun(segs[i-2]) != "":
+				// /company/search/name: what follows the verb is the field searched by;
+				// the thing is named before it.
+				return Noun(segs[i-2])
 			case prev != "" && !searchVerbs[prev] && lexicon.Singular(strings.ToLower(segs[i])) == strings.ToLower(segs[i]) && lexicon.Singular(raw) != raw:
 				return prev
 			}

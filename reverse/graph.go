@@ -117,6 +117,15 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 				id, isID = bareNoun(n, p.Description), true
 			}
 		}
+		if !isID && p.In == "query" && tools.SchemaType(p.Schema) != "boolean" && p.Schema["enum"] == nil {
+			// seriestypeid beside /seriestypes: an id glued in lower case to the name of a
+			// thing the API lists, as a path's {serverid} is.
+			if low := strings.ToLower(p.Name); low == p.Name && strings.HasSuffix(low, "id") && len(low) > 4 {
+				if n := Noun(strings.TrimSuffix(low, "id")); n != "" && len(idx.byResource[n]) > 0 {
+					id, isID = Ident{Resource: n}, true
+				}
+			}
+		}
 		if isID && p.In == "body" && strings.Contains(id.Resource, "_") {
 			// parentCategoryId in POST /transactions/categories: a role before the
 			// operation's own thing names another of them, found in their lists.

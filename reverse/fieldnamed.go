@@ -114,4 +114,3 @@ func ownList(op *tools.Operation, col Collection) bool {
 	}
 	return true
 }
-

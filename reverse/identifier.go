@@ -55,7 +55,7 @@ var credentialWords = map[string]bool{"api": true, "apikey": true, "access": tru
 
 // describesID reads "the ID of the restaurant", "gid of a user", "Unique identifier for
 // the board", "The `id` of the account" in a parameter's description.
-var describesID = regexp.MustCompile(`(?i)\b(?:id|ids|gid|uuid|identifier|key|slug)[`+"`"+`'"*]*\s+(?:of|for)\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?([a-z][a-z]+(?:\s[a-z][a-z]+)?)`)
+var describesID = regexp.MustCompile(`(?i)\b(?:id|ids|gid|uuid|identifier|key|slug)[` + "`" + `'"*]*\s+(?:of|for)\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?([a-z][a-z]+(?:\s[a-z][a-z]+)?)`)
 
 // Identify tells whether a path or query parameter names a thing, from everything the
 // spec says: its name, its schema, its description and the path around it.

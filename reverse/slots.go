@@ -23,8 +23,9 @@ type Slot struct {
 // Slots lists op's arguments that name a thing, by argument: every argument with a
 // producer edge, every one the spec says identifies a thing (Identify), and every other
 // path parameter that is not an enum, a boolean or a date (a path names what a request
-// acts on). A body property of a create that names the created thing itself (the new
-// project's key) is the person's own content, never a slot.
+// acts on). A body property of a create that names the created thing itself by a key the
+// person chooses (the new project's key) is the person's own content, never a slot; its
+// id is the API's (assignedID).
 func (g *Graph) Slots(op *tools.Operation) map[string]Slot {
 	out := map[string]Slot{}
 	for _, p := range argParams(op) {
@@ -40,7 +41,7 @@ func (g *Graph) Slots(op *tools.Operation) map[string]Slot {
 		}
 		id, isID := Identify(op, p)
 		switch {
-		case isID && !(p.In == "body" && createsItself(op, id.Resource)):
+		case isID && !(p.In == "body" && createsItself(op, id.Resource) && !assignedID(id.Field)):
 			out[p.Arg] = Slot{Arg: p.Arg, Resource: id.Resource, Field: id.Field, Key: id.Key}
 		case !isID && p.In == "path" && namingType(p.Schema):
 			// {date}, {year} are values of their format; any other path segment is the
@@ -66,7 +67,19 @@ func ownField(op *tools.Operation, p *tools.Param) bool {
 		return false
 	}
 	w := lexicon.SnakeCase(p.Name)
-	return !strings.Contains(w, "_") && (hasIDWord(w) || keyFields[w])
+	return !strings.Contains(w, "_") && (hasIDWord(w) && !assignedID(idWords[w]) || keyFields[w])
+}
+
+// assignedID reports an identifier field the API assigns, never one a person authors: a
+// plain id, a uuid, guid, gid, sid or ARN. A create's key, slug or code may be the
+// person's choice; its id, given, names one that exists (an update), and words there are
+// never an id (idCalculatorConfiguration: "Summer Sandals Promo").
+func assignedID(field string) bool {
+	switch field {
+	case "", "uuid", "guid", "gid", "sid", "arn":
+		return true
+	}
+	return false
 }
 
 // createsItself reports whether op creates a thing of resource: a POST to its collection.

@@ -2,9 +2,11 @@ package reverse
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
+	"github.com/go-openapi/jsonpointer"
 )
 
 // A spec may list a path's items without saying what the list answers: no schema, or
@@ -115,4 +117,33 @@ func instanceSchema(v any, depth int) map[string]any {
 		return map[string]any{"type": "boolean"}
 	}
 	return map[string]any{}
+}
+
+// AsAnswered is p as its answer is shaped: a Discover producer's items found in it, and
+// the same for a producer whose answer lacks the array its spec describes (the spec says
+// a bare array, the API answers {"data": […]}, as OSF's does). ok is false when the answer
+// holds no items that carry the field.
+func (p Producer) AsAnswered(target *tools.Operation, arg string, body any) (Producer, bool) {
+	if !p.Collection.Discover && (p.Pointer != "" || p.Collection.Strings || hasArray(body, p.Collection.Items)) {
+		return p, true
+	}
+	d := p
+	d.Collection = Collection{Discover: true}
+	return d.Discovered(target, arg, body)
+}
+
+// hasArray reports whether body holds an array at the JSON pointer ptr.
+func hasArray(body any, ptr string) bool {
+	v := body
+	if ptr != "" {
+		for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
+			m, ok := v.(map[string]any)
+			if !ok {
+				return false
+			}
+			v = m[jsonpointer.Unescape(tok)]
+		}
+	}
+	_, ok := v.([]any)
+	return ok
 }

@@ -40,3 +40,24 @@ func TestUntypedSiblingListDiscovered(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerShapedOtherwise: a list whose answer lacks the array its spec describes (a
+// bare array in the spec, {"data": […]} from the API) is read from the answer as an
+// untyped one is.
+func TestAnswerShapedOtherwise(t *testing.T) {
+	cat, g := rtData(t, "untyped.yaml", nil)
+	op := rtOp(t, cat, "GET /widgets/{widgetId}")
+	if p := rtEdge(t, g, op, "widgetId").Producers[0]; p.OpKey != "GET /widgets" || p.Collection.Discover {
+		t.Fatalf("producer %+v, want the typed list", p)
+	}
+	for _, tc := range []struct{ body, want string }{
+		{`[{"id": "w1", "name": "Blue"}, {"id": "w2", "name": "Red"}]`, "w1"},
+		{`{"data": [{"id": "w1", "name": "Blue"}, {"id": "w2", "name": "Red"}], "links": {}}`, "w1"},
+	} {
+		f := &rtFetcher{bodies: map[string]string{"GET /widgets": tc.body}}
+		res := Resolve(context.Background(), g, op, map[string]any{"widgetId": "Blue"}, f, nil)
+		if len(res) != 1 || res[0].Outcome != Filled || res[0].Value != tc.want {
+			t.Errorf("answer %s: resolutions %+v", tc.body, res)
+		}
+	}
+}

@@ -194,7 +194,7 @@ func listAll(ctx context.Context, g *reverse.Graph, op *tools.Operation, e rever
 		if err != nil {
 			continue
 		}
-		if p, ok = p.Discovered(op, e.Arg, body); !ok {
+		if p, ok = p.AsAnswered(op, e.Arg, body); !ok {
 			continue
 		}
 		return p, candidates(Items(body, p.Collection), p.Collection.IDField), true
@@ -293,7 +293,7 @@ func resolveOne(ctx context.Context, g *reverse.Graph, target *tools.Operation, 
 		r.Outcome, r.Err = Failed, err
 		return r
 	}
-	p, _ = p.Discovered(target, e.Arg, body) // an answer holding no items fails below
+	p, _ = p.AsAnswered(target, e.Arg, body) // an answer holding no items fails below
 	items := Items(body, p.Collection)
 	switch {
 	case p.NameArg == "" && len(items) == 0:

@@ -116,6 +116,11 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 			res = segNoun
 		}
 		return Ident{Resource: res, Field: personKeys[last], Key: true}, true
+	case len(toks) == 3 && toks[1] == "or" && (hasIDWord(toks[0]) || toks[0] == "name") && (hasIDWord(toks[2]) || toks[2] == "name") && segNoun != "":
+		// {name_or_id}, {id_or_key}: either of the thing the path names, as a description
+		// that says it takes either reads (bareNoun): a key used as given, a person's
+		// words looked up for the id.
+		return Ident{Resource: segNoun, Key: true, Field: "id"}, true
 	case len(toks) > 1 && strings.Join(toks, "_") == "user_name":
 		return Ident{Resource: "user", Field: "username", Key: true}, true
 	case len(toks) > 1 && hasIDWord(last):

@@ -47,6 +47,7 @@ func TestResource(t *testing.T) {
 		{"described in code markup", "/v1/{rid}", tools.Param{Name: "rid", In: "path", Schema: str, Description: "The `id` of the restaurant."}, "restaurant", true},
 		{"body role before the described thing", "/contacts", tools.Param{Name: "managing_account", In: "body", Schema: str, Description: "The `id` of the account responsible for managing the service."}, "account", true},
 		{"body role, another thing described", "/contacts", tools.Param{Name: "managing_account", In: "body", Schema: str, Description: "The id of the user who manages it."}, "", false},
+		{"name or id of the segment's thing", "/containers/{name_or_id}/restart", tools.Param{Name: "name_or_id", In: "path", Schema: str}, "container", true},
 		{"slug", "/boards/{board_slug}", tools.Param{Name: "board_slug", In: "path", Schema: str}, "board", true},
 		{"uuid format under a segment", "/devices/{device}", tools.Param{Name: "device", In: "path", Schema: map[string]any{"type": "string", "format": "uuid"}}, "device", true},
 		{"api key is a credential", "/x", tools.Param{Name: "api_key", In: "query", Schema: str}, "", false},

@@ -99,7 +99,7 @@ func Resolve(ctx context.Context, g *reverse.Graph, op *tools.Operation, args ma
 		}
 		p := reverse.ParamOf(op, e.Arg)
 		before, hasBefore := prior[e.Arg]
-		if p == nil || reverse.LooksLikeID(v, p.Schema) || (e.Key && reverse.LooksLikeKey(v, e.Field)) || (hasBefore && before.Offers(v)) || tools.DocumentedValue(p.Description, v) {
+		if p == nil || reverse.LooksLikeID(v, p.Schema) || (keyAsGiven(op, e) && reverse.LooksLikeKey(v, e.Field)) || (hasBefore && before.Offers(v)) || tools.DocumentedValue(p.Description, v) {
 			// An id, a key, an earlier option, or a value the spec says the argument
 			// takes ("me", an email): used as given.
 			continue
@@ -229,6 +229,13 @@ func listArgs(ctx context.Context, g *reverse.Graph, op *tools.Operation, p reve
 		args[need] = v
 	}
 	return args, true
+}
+
+// keyAsGiven reports an edge whose key-shaped values go as given. One that takes either
+// a key or the id ({name_or_id}, "UUID or name") is looked up for the id before a write:
+// the invariant wants the id a lookup gave; a read may try the key.
+func keyAsGiven(op *tools.Operation, e reverse.Edge) bool {
+	return e.Key && !(e.Field == "id" && !op.ReadOnly())
 }
 
 func requiredArg(op *tools.Operation, arg string) bool {

@@ -24,38 +24,12 @@ const keySpec = `{"openapi":"3.0.3","info":{"title":"t","version":"1"},
 // does not know (404), is looked up as a name: one match is sent again with its key, two
 // are a choice, none is not_found.
 func TestKeyRefusedIsLookedUpAsName(t *testing.T) {
-	var mu sync.Mutex
-	var seen []string
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		seen = append(seen, r.Method+" "+r.URL.Path)
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		switch r.URL.Path {
-		case "/team":
-			w.Write([]byte(`[{"slug":"team-7Qm2","name":"Payments Platform"},{"slug":"team-Hd83","name":"Payments Risk"},{"slug":"team-Vb51","name":"Search"}]`))
-		case "/team/team-Vb51/members", "/team/team-7Qm2/members":
-			w.Write([]byte(`[{"username":"akim"}]`))
-		default:
-			w.WriteHeader(http.StatusNotFound)
-			w.Write([]byte(`{"error":"no such route"}`))
-		}
-	}))
-	defer up.Close()
-	spec := filepath.Join(t.TempDir(), "teams.json")
-	if err := os.WriteFile(spec, []byte(keySpec), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	opts := Options{Spec: spec, BaseURL: up.URL, Environ: []string{}}
-	cat, err := LoadCatalog(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts.BaseURLExact = stubAtRoot(cat)
-	p, err := NewPipeline(cat, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	up := newRecordingUpstream(t, map[string]string{
+		"/team":                   `[{"slug":"team-7Qm2","name":"Payments Platform"},{"slug":"team-Hd83","name":"Payments Risk"},{"slug":"team-Vb51","name":"Search"}]`,
+		"/team/team-Vb51/members": `[{"username":"akim"}]`,
+		"/team/team-7Qm2/members": `[{"username":"akim"}]`,
+	})
+	p := pipelineFor(t, writeSpec(t, keySpec), up.URL, "")
 	op := p.Catalog.Lookup("teamMembers")
 	cases := []struct {
 		team     string
@@ -70,9 +44,7 @@ func TestKeyRefusedIsLookedUpAsName(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.team, func(t *testing.T) {
-			mu.Lock()
-			seen = nil
-			mu.Unlock()
+			up.reset()
 			res := p.Call(context.Background(), op, map[string]any{"team": tc.team, "_user_request": "who is in the " + tc.team + " team"})
 			if res.Status != tc.status {
 				t.Fatalf("status %s, want %s: %+v", res.Status, tc.status, res)
@@ -80,8 +52,7 @@ func TestKeyRefusedIsLookedUpAsName(t *testing.T) {
 			if tc.kind != "" && (len(res.Questions) != 1 || res.Questions[0].Field != "team" || string(res.Questions[0].Kind) != tc.kind) {
 				t.Errorf("questions %+v, want team:%s", res.Questions, tc.kind)
 			}
-			mu.Lock()
-			defer mu.Unlock()
+			seen := up.seen()
 			if len(seen) != len(tc.requests) {
 				t.Fatalf("requests %v, want %v", seen, tc.requests)
 			}
@@ -106,43 +77,63 @@ const certSpec = `{"openapi":"3.0.3","info":{"title":"t","version":"1"},
 // (a certificate given by its domain, which reads as a code) is looked up as a name after
 // the read's 404, and the read sent again with the id found.
 func TestIDRefusedIsLookedUpAsName(t *testing.T) {
-	var mu sync.Mutex
-	var seen []string
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		seen = append(seen, r.Method+" "+r.URL.Path)
-		mu.Unlock()
-		w.Header().Set("Content-Type", "application/json")
-		switch r.URL.Path {
-		case "/certificates":
-			w.Write([]byte(`[{"certificateId":"f3a91c7e2b5d4086","commonName":"shop.marlow.co.uk"},{"certificateId":"0b2c","commonName":"www.marlow.co.uk"}]`))
-		case "/certificates/f3a91c7e2b5d4086":
-			w.Write([]byte(`{"certificateId":"f3a91c7e2b5d4086","commonName":"shop.marlow.co.uk"}`))
-		default:
-			w.WriteHeader(http.StatusNotFound)
-			w.Write([]byte(`{"error":"not found"}`))
-		}
-	}))
-	defer up.Close()
-	spec := filepath.Join(t.TempDir(), "certs.json")
-	if err := os.WriteFile(spec, []byte(certSpec), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	opts := Options{Spec: spec, BaseURL: up.URL, Environ: []string{}}
-	cat, err := LoadCatalog(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts.BaseURLExact = stubAtRoot(cat)
-	p, err := NewPipeline(cat, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	up := newRecordingUpstream(t, map[string]string{
+		"/certificates":                  `[{"certificateId":"f3a91c7e2b5d4086","commonName":"shop.marlow.co.uk"},{"certificateId":"0b2c","commonName":"www.marlow.co.uk"}]`,
+		"/certificates/f3a91c7e2b5d4086": `{"certificateId":"f3a91c7e2b5d4086","commonName":"shop.marlow.co.uk"}`,
+	})
+	p := pipelineFor(t, writeSpec(t, certSpec), up.URL, "")
 	res := p.Call(context.Background(), p.Catalog.Lookup("getCertificate"), map[string]any{"certificateId": "shop.marlow.co.uk", "_user_request": "when does shop.marlow.co.uk expire"})
 	want := []string{"GET /certificates/shop.marlow.co.uk", "GET /certificates", "GET /certificates/f3a91c7e2b5d4086"}
-	mu.Lock()
-	defer mu.Unlock()
-	if res.Status != clarify.StatusOK || len(seen) != len(want) || seen[2] != want[2] {
+	if seen := up.seen(); res.Status != clarify.StatusOK || len(seen) != len(want) || seen[2] != want[2] {
 		t.Fatalf("status %s, requests %v; want ok and %v", res.Status, seen, want)
 	}
+}
+
+// recordingUpstream answers JSON bodies by path (404 elsewhere) and records what it was
+// asked.
+type recordingUpstream struct {
+	*httptest.Server
+	mu   sync.Mutex
+	reqs []string
+}
+
+func newRecordingUpstream(t *testing.T, bodies map[string]string) *recordingUpstream {
+	t.Helper()
+	u := &recordingUpstream{}
+	u.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		u.mu.Lock()
+		u.reqs = append(u.reqs, r.Method+" "+r.URL.Path)
+		u.mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		body, ok := bodies[r.URL.Path]
+		if !ok {
+			w.WriteHeader(http.StatusNotFound)
+			body = `{"error":"no such route"}`
+		}
+		_, _ = w.Write([]byte(body))
+	}))
+	t.Cleanup(u.Close)
+	return u
+}
+
+func (u *recordingUpstream) seen() []string {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return append([]string(nil), u.reqs...)
+}
+
+func (u *recordingUpstream) reset() {
+	u.mu.Lock()
+	u.reqs = nil
+	u.mu.Unlock()
+}
+
+// writeSpec writes a spec's text to a file of the test's own.
+func writeSpec(t *testing.T, text string) string {
+	t.Helper()
+	spec := filepath.Join(t.TempDir(), "spec.json")
+	if err := os.WriteFile(spec, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return spec
 }

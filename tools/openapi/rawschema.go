@@ -777,6 +777,14 @@ func (rc *rawConverter) mergeAllOf(s *rawSchema) (map[string]any, bool) {
 					merged[k] = v
 				}
 			case "oneOf", "anyOf", "not", "allOf":
+				if rc.skeleton && p["properties"] != nil {
+					// A skeleton says which fields an answer yields: an object part that is
+					// one of several shapes (Intellifi's item: allOf [update, own fields,
+					// oneOf location forms]) takes nothing from the others'. Its marker is
+					// kept. A scalar's alternatives (an id of string or number) still refuse.
+					merged[k] = v
+					continue
+				}
 				return nil, false
 			default:
 				merged[k] = v

@@ -76,10 +76,15 @@ func CredentialsFromEnv(c *tools.Catalog, environ []string) Credentials {
 	return cred
 }
 
-// carriesUserName reports a scheme that carries who the caller is, not a secret: its
-// name or its parameter's says user (or login) and nothing of a key, token or password
+// carriesUserName reports an API-key scheme that carries who the caller is, not a secret:
+// its name or its parameter's says user (or login) and nothing of a key, token or password
 // (Discourse's Api-Username). Pendo's "userApiKey" is a key.
 func carriesUserName(name string, s *tools.SecurityScheme) bool {
+	if s == nil || s.Type != "apiKey" {
+		// An HTTP or OAuth2 scheme carries a credential whatever it is called (Red Hat's
+		// basic "UserSecurity"): only a parameter may carry who the caller is.
+		return false
+	}
 	var words []string
 	for _, n := range []string{name, s.ParamName} {
 		for _, w := range tools.NameWords(n) {

@@ -242,9 +242,11 @@ func TestGenericKeyNotForUserNames(t *testing.T) {
 		"user":                       {Type: "apiKey", In: "query", ParamName: "login"},
 		"user_token":                 {Type: "apiKey", In: "query", ParamName: "token"},
 		"own":                        {Type: "apiKey", In: "header", ParamName: "X-Own"},
+		// An HTTP scheme carries a credential whatever it is called.
+		"UserSecurity": {Type: "http", Scheme: "basic"},
 	}}.Build()
 	got := secret.CredentialsFromEnv(cat, []string{secret.GenericAuthEnvVar + "=k", secret.AuthEnvVar("own") + "=o"}).Schemes
-	want := map[string]string{"userApiKey_request_header_": "k", "api_key": "k", "user_token": "k", "own": "o"}
+	want := map[string]string{"userApiKey_request_header_": "k", "api_key": "k", "user_token": "k", "own": "o", "UserSecurity": "k"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("schemes %v, want %v", got, want)
 	}

@@ -53,6 +53,10 @@ type Edge struct {
 	Producers []Producer `json:"producers"`
 }
 
+// TakesEither reports an edge whose argument takes either the thing's id or a key people
+// say (eitherIdent).
+func (e Edge) TakesEither() bool { return e.Key && e.Field == "id" }
+
 // Graph holds, for every operation, the arguments its producers can resolve.
 type Graph struct {
 	cat     *tools.Catalog

@@ -120,7 +120,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		// {name_or_id}, {id_or_key}: either of the thing the path names, as a description
 		// that says it takes either reads (bareNoun): a key used as given, a person's
 		// words looked up for the id.
-		return Ident{Resource: segNoun, Key: true, Field: "id"}, true
+		return eitherIdent(segNoun), true
 	case len(toks) > 1 && strings.Join(toks, "_") == "user_name":
 		return Ident{Resource: "user", Field: "username", Key: true}, true
 	case len(toks) > 1 && hasIDWord(last):

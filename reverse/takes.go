@@ -60,10 +60,8 @@ func bareNoun(res, desc string) Ident {
 	case takesID:
 		return Ident{Resource: res}
 	case takesEither:
-		// "identifier expressed as UUID or name", "the workspace ID (slug) or UUID": a key
-		// is used as given, a person's words are looked up for the id, which a name may
-		// not be (shared, spaced or renamed).
-		return Ident{Resource: res, Key: true, Field: "id"}
+		// "identifier expressed as UUID or name", "the workspace ID (slug) or UUID".
+		return eitherIdent(res)
 	case takesNothing:
 		return Ident{Resource: res, Key: true, Bare: true}
 	}
@@ -136,4 +134,11 @@ func pathTakesOf(cat *tools.Catalog) map[string]takes {
 func describesIdentifier(desc string) bool {
 	t := describedTakes(desc)
 	return t == takesID || t == takesEither
+}
+
+// eitherIdent reads a parameter that takes either the thing's id or a key people say: a
+// key is used as given, a person's words are looked up for the id, which a name may not
+// be (shared, spaced or renamed). Edge.TakesEither recognises it.
+func eitherIdent(res string) Ident {
+	return Ident{Resource: res, Key: true, Field: "id"}
 }

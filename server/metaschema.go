@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -32,7 +33,7 @@ func metaInput[T any](descriptions map[string]string, more map[string]map[string
 			prop = map[string]any{} // an any field's schema is true: anything
 			props[name] = prop
 		}
-		if isReserved(name) {
+		if slices.Contains(tools.ReservedArgs, name) {
 			props[name] = tools.ReservedSchema(name, tools.Meta)
 			continue
 		}
@@ -51,13 +52,4 @@ func metaInput[T any](descriptions map[string]string, more map[string]map[string
 		delete(schema, "required")
 	}
 	return schema, nil
-}
-
-func isReserved(name string) bool {
-	for _, r := range tools.ReservedArgs {
-		if r == name {
-			return true
-		}
-	}
-	return false
 }

@@ -235,7 +235,7 @@ func listArgs(ctx context.Context, g *reverse.Graph, op *tools.Operation, p reve
 // a key or the id ({name_or_id}, "UUID or name") is looked up for the id before a write:
 // the invariant wants the id a lookup gave; a read may try the key.
 func keyAsGiven(op *tools.Operation, e reverse.Edge) bool {
-	return e.Key && !(e.Field == "id" && !op.ReadOnly())
+	return e.Key && !(e.TakesEither() && !op.ReadOnly())
 }
 
 func requiredArg(op *tools.Operation, arg string) bool {

@@ -71,7 +71,7 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 		}
 		col := fl.col
 		col.IDField, col.IDType = fl.field, col.fieldType(fl.field)
-		prod := Producer{Op: fl.op, OpKey: fl.op.Key(), Source: SourceHeuristic, Collection: col, NameArg: ix.listing[fl.op].nameArg, Score: 6}
+		prod := Producer{Op: fl.op, OpKey: fl.op.Key(), Source: SourceHeuristic, Collection: col, NameArg: nameFilter(fl.op, col, ix.listing[fl.op].nameArg), Score: 6}
 		prod.Fixed, prod.Needs = FillInputs(fl.op, prod.NameArg, id.Resource)
 		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || ix.strangerNeeds(target, prod) {
 			continue // it needs the very value it would give (a user's cards for the user)

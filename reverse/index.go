@@ -501,7 +501,7 @@ func (ix *index) listingProducers(id Ident, about map[string]bool, qualified boo
 		info := ix.listing[op.op]
 		for ci, col := range ix.collections[op.op] {
 			score := op.fit
-			nameArg := info.nameArg
+			nameArg := nameFilter(op.op, col, info.nameArg)
 			fit := func(noun string) int {
 				if f := nounFit(id.Resource, noun); f > 0 {
 					return f

@@ -190,7 +190,7 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 		if field == "" {
 			continue
 		}
-		col := Collection{Items: arr.Ptr, IDField: field, Fields: map[string]string{}}
+		col := Collection{Items: arr.Ptr, IDField: field, Fields: map[string]string{}, item: arr.Item}
 		if outer, inner, nested := strings.Cut(field, "/"); nested {
 			props, _ := arr.Item["properties"].(map[string]any)
 			sub, _ := props[outer].(map[string]any)
@@ -202,7 +202,7 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 			leaf, _ := props[field].(map[string]any)
 			col.IDType = tools.SchemaType(leaf)
 		}
-		prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: col, NameArg: ix.nameInput(sib), Score: 10}
+		prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: col, NameArg: nameFilter(sib, col, ix.nameInput(sib)), Score: 10}
 		prod.Fixed, prod.Needs = FillInputs(sib, prod.NameArg, id.Resource)
 		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || ix.strangerNeeds(target, prod) {
 			return nil, id
@@ -213,7 +213,7 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 	// a key of the things the path addresses.
 	if ptr, ok := stringArray(sib.Response); ok && (isID || tools.SchemaType(p.Schema) != "integer") {
 		col := Collection{Items: ptr, IDField: StringField, IDType: "string", Strings: true}
-		prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: col, NameArg: ix.nameInput(sib), Score: 9}
+		prod := Producer{Op: sib, OpKey: sib.Key(), Source: SourceHeuristic, Collection: col, NameArg: nameFilter(sib, col, ix.nameInput(sib)), Score: 9}
 		prod.Fixed, prod.Needs = FillInputs(sib, prod.NameArg, id.Resource)
 		if !ix.strangerNeeds(target, prod) {
 			id.Bare = false // a string is its own key

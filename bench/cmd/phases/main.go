@@ -27,8 +27,21 @@ func main() {
 	cache := flag.String("cache", "", "cache directory (empty: cache off)")
 	mode := flag.String("mode", "auto", "auto, static or dynamic")
 	heap := flag.String("heap", "", "also write the live heap's profile after the pipeline to this file")
+	cpu := flag.String("cpuprofile", "", "also write a CPU profile of the whole run to this file")
 	flag.Parse()
+	if *cpu != "" {
+		f, err := os.Create(*cpu)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "phases:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if err := run(*spec, *cache, *mode, *heap); err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "phases:", err)
 		os.Exit(1)
 	}

@@ -434,6 +434,11 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 			continue // itself, or one that needs the very value it would give
 		}
 		info := ix.listing[p.Op]
+		if parent != "" && info.prefix == "" && countedPerParent(p.Collection.IDField) {
+			// A number counted within its parent (a repository's issue_number) names a
+			// thing only inside that parent: a top-level list or search spans them all.
+			continue
+		}
 		if pp := info.prefix; parent != "" && pp != "" && pp != parent {
 			// The roles of another kind of entity, the runner groups of an organisation
 			// for an enterprise's: the same noun under another parent is another thing.

@@ -65,9 +65,14 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 		return nil
 	}
 	var out []Producer
+	convention := ix.conventionFields[compact(p.Name)]
 	for _, fl := range ix.byField[compact(p.Name)] {
 		if fl.op == target || len(out) == maxProducers {
 			continue
+		}
+		if listed := ix.listing[fl.op].pathNoun; convention && nounFit(id.Resource, listed) == 0 &&
+			(p.In != "path" || nounFit(Noun(segmentBefore(target.Path, "{"+p.Name+"}")), listed) == 0) {
+			continue // analyses carry a WebId as asset databases do: only a list of the thing itself
 		}
 		col := fl.col
 		col.IDField, col.IDType = fl.field, col.fieldType(fl.field)
@@ -113,4 +118,44 @@ func ownList(op *tools.Operation, col Collection) bool {
 		}
 	}
 	return true
+}
+
+// conventionFields are the field names that many kinds of listed things carry alike and
+// whose own noun names none of them (osisoft's WebId on analyses, attributes, servers;
+// nothing is a "web"): a name the API gives every record's id says nothing of which thing
+// a parameter of that name is, so for them only a list of the thing the path names
+// counts. normJudgeId on three lists still names judges.
+func (ix *index) conventionFieldsOf() map[string]bool {
+	out := map[string]bool{}
+	for k, listers := range ix.byField {
+		nouns := map[string]bool{}
+		for _, fl := range listers {
+			nouns[ix.listing[fl.op].pathNoun] = true
+		}
+		if len(nouns) >= conventionKinds && !ix.listsThing(fieldNoun(listers[0].field)) {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// conventionKinds is how many kinds of things must carry a field alike for its name to be
+// a convention: two may share a reference (a sale and a refund both carry orderId), three
+// lists of unrelated things carrying the same id field are the API's style.
+const conventionKinds = 3
+
+// fieldNoun is the noun a field's name gives before its id word (web for WebId).
+func fieldNoun(field string) string {
+	toks := strings.Split(lexicon.SnakeCase(field), "_")
+	return lexicon.Singular(strings.Join(toks[:len(toks)-1], "_"))
+}
+
+// listsThing reports whether the API lists a thing the noun names.
+func (ix *index) listsThing(noun string) bool {
+	for _, n := range ix.nouns {
+		if nounFit(noun, n) > 0 {
+			return true
+		}
+	}
+	return false
 }

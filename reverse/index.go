@@ -60,6 +60,9 @@ type index struct {
 	// byField files the lists' item fields of two words or more by compact name
 	// (fieldnamed.go).
 	byField map[string][]fieldLister
+	// conventionFields are the byField keys that identify many kinds of things (every
+	// record's WebId): the API's way of naming ids, not one thing's.
+	conventionFields map[string]bool
 	// bodyInGet are the searches whose text input carries a body, not words (lookupop.go).
 	bodyInGet map[*tools.Operation]bool
 }
@@ -155,6 +158,7 @@ func newIndex(cat *tools.Catalog) *index {
 	ix.values = valueIndex(cat)
 	ix.pathTakes = pathTakesOf(cat)
 	ix.byField = ix.byFieldIndex()
+	ix.conventionFields = ix.conventionFieldsOf()
 	ix.getAt = map[string]*tools.Operation{}
 	for _, op := range cat.Operations() {
 		if op.Method == "GET" {

@@ -1,0 +1,18 @@
+package reverse
+
+import "testing"
+
+// TestConventionField: when every kind of record carries its id in one field name whose
+// noun names no listed thing (WebId on analyses, attributes, servers), a parameter of
+// that name is not given by any of those lists; a field naming its thing (judgeId) still
+// is, from whichever list carries it.
+func TestConventionField(t *testing.T) {
+	cat, g := rtData(t, "convention.yaml", nil)
+	if e, ok := g.Edge(rtOp(t, cat, "GET /databases/{WebId}/entries"), "WebId"); ok && len(e.Producers) > 0 {
+		t.Errorf("WebId of a database given by %s", e.Producers[0].OpKey)
+	}
+	e := rtEdge(t, g, rtOp(t, cat, "GET /rulings"), "judgeId")
+	if e.Producers[0].Collection.IDField != "judgeId" {
+		t.Errorf("judgeId producer %+v", e.Producers[0])
+	}
+}

@@ -53,7 +53,7 @@ func WordsForIDs(s Stop) []Question {
 		}
 		qs = append(qs, unresolvedWords(s, slot))
 	}
-	return qs
+	return append(qs, nestedWords(s)...)
 }
 
 // HoldsWords reports whether v, in a slot, is words rather than what the slot takes: not

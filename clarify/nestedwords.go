@@ -1,0 +1,103 @@
+package clarify
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/askapi/askapi/reverse"
+	"github.com/askapi/askapi/reverse/lexicon"
+	"github.com/askapi/askapi/tools"
+)
+
+// The invariant holds inside a body too: an identifier nested in an object or a list of
+// them (the tokenId of each of a transfer's recipients, to[0].tokenId) is a slot no
+// lookup fills, so words there are asked about like words in a top-level one. Only
+// fields named as a reference to a thing by its opaque identifier count (tokenId,
+// account_id): a nested object's own id ("id" of each field of a new item) is part of
+// what the write creates, and a nested code, key or number may be the person's content.
+
+// maxNestedDepth bounds the walk; request bodies nest identifiers a level or two down.
+const maxNestedDepth = 4
+
+// opaqueIDWords end a field name that holds an identifier no person says.
+var opaqueIDWords = map[string]bool{"id": true, "ids": true, "gid": true, "uuid": true, "guid": true, "identifier": true, "sid": true, "arn": true}
+
+// nestedWords asks about every identifier nested in a write's arguments that holds
+// words, in field order.
+func nestedWords(s Stop) []Question {
+	var qs []Question
+	for _, arg := range orderedArgs(s.Op, s.Args) {
+		v := s.Args[arg]
+		switch v.(type) {
+		case map[string]any, []any:
+		default:
+			continue
+		}
+		walkNested(v, FieldOf(s.Op, arg).Schema, arg, 0, func(path, field string, schema map[string]any, val string) {
+			qs = append(qs, nestedQuestion(s.Op, path, field, val))
+		})
+	}
+	return qs
+}
+
+// walkNested calls found for each string under an opaque identifier's name that is words
+// for its schema.
+func walkNested(v any, schema map[string]any, path string, depth int, found func(path, field string, schema map[string]any, val string)) {
+	if depth > maxNestedDepth {
+		return
+	}
+	switch x := v.(type) {
+	case []any:
+		items, _ := schema["items"].(map[string]any)
+		for i, e := range x {
+			walkNested(e, items, path+"["+strconv.Itoa(i)+"]", depth+1, found)
+		}
+	case map[string]any:
+		props, _ := schema["properties"].(map[string]any)
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			sub, _ := props[k].(map[string]any)
+			p := path + "." + k
+			if s, ok := x[k].(string); ok {
+				if opaqueIDName(k) && nestedHoldsWords(sub, s) {
+					found(p, k, sub, s)
+				}
+				continue
+			}
+			walkNested(x[k], sub, p, depth+1, found)
+		}
+	}
+}
+
+// opaqueIDName reports a field named as a reference to a thing by its opaque identifier:
+// tokenId, account_id, vault_uuid; not a bare id.
+func opaqueIDName(name string) bool {
+	toks := strings.Split(lexicon.SnakeCase(name), "_")
+	return len(toks) > 1 && opaqueIDWords[toks[len(toks)-1]]
+}
+
+// nestedHoldsWords is HoldsWords for a nested field: letters that are not one of its
+// listed values and not shaped as an identifier of its type.
+func nestedHoldsWords(schema map[string]any, s string) bool {
+	if !strings.ContainsFunc(s, unicode.IsLetter) || inEnum(schema, s) {
+		return false
+	}
+	return !reverse.LooksLikeID(s, schema)
+}
+
+func nestedQuestion(op *tools.Operation, path, field, val string) Question {
+	thing := lexicon.Display(nounOfField(field))
+	q := Question{Field: path, Kind: Unresolved}
+	q.Question = fmt.Sprintf("Which %s is %q? It goes where the request takes a %s's identifier, and askapi cannot look it up there, so nothing was written.", orThing(thing), val, orThing(thing))
+	q.Reason = fmt.Sprintf("%s is where %s takes an identifier, and %s was given as words that no lookup produced; a write is never sent with them", path, op.Key(), describe(val))
+	return q
+}
+
+// nounOfField is the thing a field's name says before its id word (token for tokenId).
+func nounOfField(field string) string {
+	toks := strings.Split(lexicon.SnakeCase(field), "_")
+	return lexicon.Singular(strings.Join(toks[:len(toks)-1], "_"))
+}

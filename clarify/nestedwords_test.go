@@ -1,0 +1,46 @@
+package clarify
+
+import (
+	"testing"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// TestNestedWords: the invariant reaches into a write's body: words in a nested reference
+// to a thing by its id (to[0].tokenId) are asked about; an id-shaped value, a nested
+// object's own id (part of what the write creates), a nested name, and any read are not.
+func TestNestedWords(t *testing.T) {
+	str := map[string]any{"type": "string"}
+	recipient := map[string]any{"type": "object", "properties": map[string]any{"address": str, "tokenId": str, "id": str, "name": str}}
+	schema := map[string]any{"type": "object", "properties": map[string]any{"to": map[string]any{"type": "array", "items": recipient}}}
+	op := func(method string) *tools.Operation {
+		return &tools.Operation{Method: method, Path: "/send", InputSchema: schema}
+	}
+	cases := []struct {
+		name   string
+		method string
+		to     map[string]any
+		want   string // the field asked about, or ""
+	}{
+		{"a token's symbol for its id", "POST", map[string]any{"address": "NPq5Tc", "tokenId": "CHESS"}, "to[0].tokenId"},
+		{"words with spaces", "POST", map[string]any{"tokenId": "Chess Club Token"}, "to[0].tokenId"},
+		{"the token's id", "POST", map[string]any{"tokenId": "La4kPq7WzT2nRbV9hYc3mJx8sD6fGu1eKoNa5E"}, ""},
+		{"the part's own id, created", "POST", map[string]any{"id": "username", "name": "Username"}, ""},
+		{"a read", "GET", map[string]any{"tokenId": "CHESS"}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			qs := WordsForIDs(Stop{Op: op(tc.method), Args: map[string]any{"to": []any{tc.to}}})
+			got := ""
+			if len(qs) > 0 {
+				got = qs[0].Field
+				if qs[0].Kind != Unresolved {
+					t.Errorf("kind %s", qs[0].Kind)
+				}
+			}
+			if got != tc.want || len(qs) > 1 {
+				t.Errorf("asked about %q (%d questions), want %q", got, len(qs), tc.want)
+			}
+		})
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
@@ -386,6 +387,9 @@ func LooksLikeID(v any, schema map[string]any) bool {
 		case format == "uuid":
 			return uuidPattern.MatchString(s)
 		}
+		if !withinLength(s, schema) {
+			return false // "Ghana" where a two-letter code goes
+		}
 		if pattern, _ := schema["pattern"].(string); pattern != "" {
 			if re, err := regexp.Compile(pattern); err == nil {
 				return re.MatchString(s)
@@ -516,4 +520,17 @@ func clips(short, word string) bool {
 		}
 	}
 	return i == len(short)
+}
+
+// withinLength reports whether s meets the schema's length bounds, counted in characters
+// as JSON Schema counts them.
+func withinLength(s string, schema map[string]any) bool {
+	n := float64(utf8.RuneCountInString(s))
+	if max, ok := tools.SchemaNumber(schema["maxLength"]); ok && n > max {
+		return false
+	}
+	if min, ok := tools.SchemaNumber(schema["minLength"]); ok && n < min {
+		return false
+	}
+	return true
 }

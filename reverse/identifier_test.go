@@ -105,6 +105,9 @@ func TestLooksLikeID(t *testing.T) {
 	str := map[string]any{"type": "string"}
 	widened := map[string]any{"type": []string{"integer", "string"}}
 	patterned := map[string]any{"type": "string", "pattern": "^[a-z]{3}-[0-9]{3}$"}
+	// JSON Schema patterns are not anchored: only the length bounds refuse a country's
+	// name where its two-letter code goes (bounds as either loader types them).
+	twoLetters := map[string]any{"type": "string", "pattern": "[a-zA-Z][a-zA-Z]", "maxLength": uint64(2), "minLength": 2.0}
 	cases := []struct {
 		name   string
 		v      any
@@ -112,6 +115,8 @@ func TestLooksLikeID(t *testing.T) {
 		want   bool
 	}{
 		{"json number", 72129.0, integer, true},
+		{"two-letter code", "GH", twoLetters, true},
+		{"a country's name for its code", "Ghana", twoLetters, false},
 		{"go int", 72129, integer, true},
 		{"digits for an integer", "72129", integer, true},
 		{"digits, widened schema", "72129", widened, true},

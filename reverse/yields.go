@@ -254,6 +254,14 @@ func (c Collection) field(want string) string {
 			return f
 		}
 	}
+	// Items with no id of any kind are named by the identifier they do carry: a country
+	// by its code, a plan by its key. A label (name, email) or a count within a parent
+	// (number) is not one.
+	for _, k := range []string{"arn", "key", "code", "slug", "identifier", "uid"} {
+		if f, ok := c.Fields[k]; ok {
+			return f
+		}
+	}
 	return ""
 }
 

@@ -1,5 +1,7 @@
 package tools
 
+import "encoding/json"
+
 // SchemaType is the main type of a JSON Schema map: its one type, or the first non-null
 // one of a type list ("" when untyped).
 func SchemaType(s map[string]any) string {
@@ -20,4 +22,23 @@ func SchemaType(s map[string]any) string {
 		}
 	}
 	return ""
+}
+
+// SchemaNumber reads a schema keyword's number (maxLength, minimum), whichever Go type
+// the loader that built the schema gave it.
+func SchemaNumber(v any) (float64, bool) {
+	switch n := v.(type) {
+	case float64:
+		return n, true
+	case int:
+		return float64(n), true
+	case int64:
+		return float64(n), true
+	case uint64:
+		return float64(n), true
+	case json.Number:
+		f, err := n.Float64()
+		return f, err == nil
+	}
+	return 0, false
 }

@@ -159,7 +159,9 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 				res = d
 			}
 		}
-		if res == "" && p.In == "query" {
+		if res == "" && (p.In == "query" || (p.In == "body" && updatesListed(op))) {
+			// GET /rules?id=, and PUT /entity {"id": …}: a write to a collection's own
+			// path acts on the item its body's id names.
 			res = lastStatic(op.Path)
 		}
 		if res == "" {
@@ -533,4 +535,14 @@ func withinLength(s string, schema map[string]any) bool {
 		return false
 	}
 	return true
+}
+
+// updatesListed reports a write that changes or removes an item at its collection's own
+// path (PUT /entity, PATCH /accounts), naming the item in its body rather than its path.
+func updatesListed(op *tools.Operation) bool {
+	switch op.Method {
+	case "PUT", "PATCH", "DELETE":
+		return !strings.HasSuffix(op.Path, "}") && lastStatic(op.Path) != ""
+	}
+	return false
 }

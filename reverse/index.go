@@ -433,6 +433,9 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 	var out []Producer
 	parent := parentPrefix(target.Path, param)
 	trail := trailBefore(target.Path, param)
+	if ix.namesOtherThing(target, param) {
+		trail = nil // /model/{entityId}: the words before it are not the entity's
+	}
 	for _, p := range base {
 		if p.Op == target || slices.Contains(p.Needs, param.Arg) || slices.Contains(p.Needs, param.Name) {
 			continue // itself, or one that needs the very value it would give

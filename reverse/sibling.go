@@ -171,7 +171,7 @@ func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
 // producer, and what the parameter reads as against it (a bare noun settled).
 func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Ident, isID bool) ([]Producer, Ident) {
 	sib := ix.siblingList(target, p)
-	if sib == nil || sib == target || sib.Response == nil {
+	if sib == nil || sib == target || sib.Response == nil || ix.namesOtherThing(target, p) {
 		return nil, id
 	}
 	if !isID {
@@ -302,4 +302,17 @@ func saysName(desc string) bool {
 		}
 	}
 	return false
+}
+
+// namesOtherThing reports a path parameter whose own name names a thing the API lists,
+// other than the one the segment before it names: /model/{entityId} takes an entity (the
+// models of an entity), so neither the models' list nor the words before it say what it
+// is.
+func (ix *index) namesOtherThing(target *tools.Operation, p *tools.Param) bool {
+	own := ownNoun(p)
+	if own == "" || p.In != "path" {
+		return false
+	}
+	seg := Noun(segmentBefore(target.Path, "{"+p.Name+"}"))
+	return seg != "" && nounFit(own, seg) == 0 && ix.listsThing(own)
 }

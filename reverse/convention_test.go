@@ -3,9 +3,10 @@ package reverse
 import "testing"
 
 // TestConventionField: when every kind of record carries its id in one field name whose
-// noun names no listed thing (WebId on analyses, attributes, servers), a parameter of
-// that name is not given by any of those lists; a field naming its thing (judgeId) still
-// is, from whichever list carries it.
+// noun names no listed thing (WebId on analyses, attributes, servers), and paths write
+// that name after many kinds' segments (/analyses/{WebId}, /servers/{WebId}), a parameter
+// of that name is not given by the other kinds' lists; a field naming its thing (judgeId)
+// still is, from whichever list carries it.
 func TestConventionField(t *testing.T) {
 	cat, g := rtData(t, "convention.yaml", nil)
 	if e, ok := g.Edge(rtOp(t, cat, "GET /databases/{WebId}/entries"), "WebId"); ok && len(e.Producers) > 0 {

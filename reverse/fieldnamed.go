@@ -65,7 +65,7 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 		return nil
 	}
 	var out []Producer
-	convention := ix.conventionFields[compact(p.Name)]
+	convention := ix.conventionFields[compact(p.Name)] && ix.conventionParams[compact(p.Name)]
 	for _, fl := range ix.byField[compact(p.Name)] {
 		if fl.op == target || len(out) == maxProducers {
 			continue
@@ -132,7 +132,38 @@ func (ix *index) conventionFieldsOf() map[string]bool {
 		for _, fl := range listers {
 			nouns[ix.listing[fl.op].pathNoun] = true
 		}
-		if len(nouns) >= conventionKinds && !ix.listsThing(fieldNoun(listers[0].field)) {
+		if len(nouns) >= conventionKinds && !ix.listsAnyOf(fieldNoun(listers[0].field)) {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// conventionParamsOf are the path parameter names the API writes after the segments of
+// many kinds of things (/analyses/{webId}, /attributes/{webId}): its way of writing any
+// thing's id, where the segment says which. {merchantId} at the root of every path names
+// one thing.
+func (ix *index) conventionParamsOf() map[string]bool {
+	segs := map[string]map[string]bool{}
+	for _, op := range ix.cat.Operations() {
+		for _, p := range op.Params {
+			if p.In != "path" {
+				continue
+			}
+			n := Noun(segmentBefore(op.Path, "{"+p.Name+"}"))
+			if n == "" {
+				continue
+			}
+			k := compact(p.Name)
+			if segs[k] == nil {
+				segs[k] = map[string]bool{}
+			}
+			segs[k][n] = true
+		}
+	}
+	out := map[string]bool{}
+	for k, nouns := range segs {
+		if len(nouns) >= conventionKinds {
 			out[k] = true
 		}
 	}
@@ -154,6 +185,17 @@ func fieldNoun(field string) string {
 func (ix *index) listsThing(noun string) bool {
 	for _, n := range ix.nouns {
 		if nounFit(noun, n) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// listsAnyOf reports whether the API lists a thing the noun's words say, even in part: a
+// marketplace for marketplace_technical.
+func (ix *index) listsAnyOf(noun string) bool {
+	for _, n := range ix.nouns {
+		if sameThingWords(noun, n) {
 			return true
 		}
 	}

@@ -63,6 +63,9 @@ type index struct {
 	// conventionFields are the byField keys that identify many kinds of things (every
 	// record's WebId): the API's way of naming ids, not one thing's.
 	conventionFields map[string]bool
+	// conventionParams are the path parameter names written after many kinds of things'
+	// segments (conventionParamsOf).
+	conventionParams map[string]bool
 	// bodyInGet are the searches whose text input carries a body, not words (lookupop.go).
 	bodyInGet map[*tools.Operation]bool
 }
@@ -159,6 +162,7 @@ func newIndex(cat *tools.Catalog) *index {
 	ix.pathTakes = pathTakesOf(cat)
 	ix.byField = ix.byFieldIndex()
 	ix.conventionFields = ix.conventionFieldsOf()
+	ix.conventionParams = ix.conventionParamsOf()
 	ix.getAt = map[string]*tools.Operation{}
 	for _, op := range cat.Operations() {
 		if op.Method == "GET" {

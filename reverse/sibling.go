@@ -313,6 +313,27 @@ func (ix *index) namesOtherThing(target *tools.Operation, p *tools.Param) bool {
 	if own == "" || p.In != "path" {
 		return false
 	}
-	seg := Noun(segmentBefore(target.Path, "{"+p.Name+"}"))
-	return seg != "" && nounFit(own, seg) == 0 && ix.listsThing(own)
+	trail := trailBefore(target.Path, p)
+	if len(trail) == 0 || !ix.listsThing(own) {
+		return false
+	}
+	for _, seg := range trail {
+		if n := Noun(seg); n != "" && sameThingWords(own, n) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameThingWords reports two nouns that say the same thing at least in part: a word in
+// common (a database_cluster is a database's; shares/downloads/{share_id}), or one
+// glued at the end of the other (permissionscheme/{schemeId}).
+func sameThingWords(a, b string) bool {
+	for _, w := range strings.Split(a, "_") {
+		if slices.Contains(strings.Split(b, "_"), w) {
+			return true
+		}
+	}
+	ca, cb := compact(a), compact(b)
+	return strings.HasSuffix(cb, ca) || strings.HasSuffix(ca, cb)
 }

@@ -305,16 +305,17 @@ func saysName(desc string) bool {
 }
 
 // namesOtherThing reports a path parameter whose own name names a thing the API lists,
-// other than the one the segment before it names: /model/{entityId} takes an entity (the
-// models of an entity), so neither the models' list nor the words before it say what it
-// is.
+// other than the one the segment before it names, where the list one segment up names
+// its items by a key and so gives no id: /model/{entityId} takes an entity (the models of
+// an entity), so neither the models' list nor the words before it say what it is. A list
+// of items with ids there (Graph's /drives/{drive-id}/bundles/{driveItem-id}) holds them.
 func (ix *index) namesOtherThing(target *tools.Operation, p *tools.Param) bool {
 	own := ownNoun(p)
 	if own == "" || p.In != "path" {
 		return false
 	}
 	trail := trailBefore(target.Path, p)
-	if len(trail) == 0 || !ix.listsThing(own) {
+	if len(trail) == 0 || !ix.listsThing(own) || !ix.siblingKeyed(target, p) {
 		return false
 	}
 	for _, seg := range trail {
@@ -330,10 +331,31 @@ func (ix *index) namesOtherThing(target *tools.Operation, p *tools.Param) bool {
 // glued at the end of the other (permissionscheme/{schemeId}).
 func sameThingWords(a, b string) bool {
 	for _, w := range strings.Split(a, "_") {
-		if slices.Contains(strings.Split(b, "_"), w) {
-			return true
+		for _, v := range strings.Split(b, "_") {
+			if w == v || lexicon.Stem(w) == lexicon.Stem(v) { // a shared drive item is a share's
+				return true
+			}
 		}
 	}
 	ca, cb := compact(a), compact(b)
 	return strings.HasSuffix(cb, ca) || strings.HasSuffix(ca, cb)
+}
+
+// siblingKeyed reports a list one segment up from p whose items carry no id of any kind,
+// only keys or names.
+func (ix *index) siblingKeyed(target *tools.Operation, p *tools.Param) bool {
+	sib := ix.siblingList(target, p)
+	if sib == nil || sib.Response == nil {
+		return false
+	}
+	for _, arr := range ItemArrays(sib.Response) {
+		fields := ScalarFields(arr.Item, "")
+		for _, k := range []string{"id", "uuid", "guid", "gid", "sid"} {
+			if _, ok := fields[k]; ok {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -137,6 +137,9 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 				id.Resource = own
 			}
 		}
+		if isID && putCreates(op, p, id.Resource) {
+			continue // the name of a thing the PUT creates: the person's to choose
+		}
 		if id.Bare {
 			id = idx.bareIdent(op, p, id, maxProducers)
 		}

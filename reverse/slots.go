@@ -35,6 +35,9 @@ func (g *Graph) Slots(op *tools.Operation) map[string]Slot {
 		if p.In == "body" && ownField(op, p) {
 			continue
 		}
+		if id, isID := Identify(op, p); isID && putCreates(op, p, id.Resource) {
+			continue // the name of what the PUT creates (putcreates.go)
+		}
 		if e, ok := g.edge(op, p.Arg); ok {
 			out[p.Arg] = Slot{Arg: p.Arg, Resource: e.Resource, Field: e.Field, Key: e.Key}
 			continue

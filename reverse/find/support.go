@@ -104,10 +104,7 @@ type word struct {
 }
 
 // preposition starts the tail of a query.
-var preposition = regexp.MustCompile(`(?i)\b(` + prepositions + `)\b`)
-
-// prepositions are English's common ones, as a regular expression's alternatives.
-const prepositions = `for|from|to|into|in|on|at|with|about|of|by|between|around|near|across|through|towards?|under|over|after|before|during|within|without|per|via|onto|against|along|among|since|until`
+var preposition = regexp.MustCompile(`(?i)\b(` + lexicon.Prepositions + `)\b`)
 
 // requestWords reads a query's words, each once, in order.
 func requestWords(text string) []word {

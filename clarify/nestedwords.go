@@ -14,8 +14,8 @@ import (
 )
 
 // The invariant holds inside a body too: an identifier nested in an object or a list of
-// them (the tokenId of each of a transfer's recipients, to[0].tokenId) is a slot no
-// lookup fills, so words there are asked about like words in a top-level one. Only
+// them (the tokenId of each of a transfer's recipients, to[0].tokenId), or each of a list
+// of identifiers (label_ids: ["Bug"]), is a slot no lookup fills, so words there are asked about like words in a top-level one. Only
 // fields named as a reference to a thing by its opaque identifier count (tokenId,
 // account_id): a nested object's own id ("id" of each field of a new item) is part of
 // what the write creates, and a nested code, key or number may be the person's content.
@@ -32,16 +32,31 @@ func nestedWords(s Stop) []Question {
 	var qs []Question
 	for _, arg := range orderedArgs(s.Op, s.Args) {
 		v := s.Args[arg]
-		switch v.(type) {
-		case map[string]any, []any:
-		default:
-			continue
-		}
-		walkNested(v, FieldOf(s.Op, arg).Schema, arg, 0, func(path, field string, schema map[string]any, val string) {
+		found := func(path, field string, schema map[string]any, val string) {
 			qs = append(qs, nestedQuestion(s.Op, path, field, val))
-		})
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			walkNested(v, FieldOf(s.Op, arg).Schema, arg, 0, found)
+		case []any:
+			if _, isSlot := s.Slots[arg]; opaqueIDName(arg) && !isSlot {
+				idList(x, FieldOf(s.Op, arg).Schema, arg, arg, found) // label_ids: ["Bug"]
+			} else {
+				walkNested(v, FieldOf(s.Op, arg).Schema, arg, 0, found)
+			}
+		}
 	}
 	return qs
+}
+
+// idList calls found for each element of a list of identifiers that is words.
+func idList(list []any, schema map[string]any, path, field string, found func(path, field string, schema map[string]any, val string)) {
+	items, _ := schema["items"].(map[string]any)
+	for i, e := range list {
+		if s, ok := e.(string); ok && nestedHoldsWords(items, s) {
+			found(path+"["+strconv.Itoa(i)+"]", field, items, s)
+		}
+	}
 }
 
 // walkNested calls found for each string under an opaque identifier's name that is words
@@ -61,11 +76,17 @@ func walkNested(v any, schema map[string]any, path string, depth int, found func
 		for _, k := range slices.Sorted(maps.Keys(x)) {
 			sub, _ := props[k].(map[string]any)
 			p := path + "." + k
-			if s, ok := x[k].(string); ok {
-				if opaqueIDName(k) && nestedHoldsWords(sub, s) {
-					found(p, k, sub, s)
+			switch e := x[k].(type) {
+			case string:
+				if opaqueIDName(k) && nestedHoldsWords(sub, e) {
+					found(p, k, sub, e)
 				}
 				continue
+			case []any:
+				if opaqueIDName(k) {
+					idList(e, sub, p, k, found)
+					continue
+				}
 			}
 			walkNested(x[k], sub, p, depth+1, found)
 		}

@@ -1,6 +1,7 @@
 package clarify
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/askapi/askapi/tools"
@@ -27,6 +28,26 @@ func TestNestedWords(t *testing.T) {
 		{"the token's id", "POST", map[string]any{"tokenId": "La4kPq7WzT2nRbV9hYc3mJx8sD6fGu1eKoNa5E"}, ""},
 		{"the part's own id, created", "POST", map[string]any{"id": "username", "name": "Username"}, ""},
 		{"a read", "GET", map[string]any{"tokenId": "CHESS"}, ""},
+	}
+	// A list of ids at the top (label_ids) or inside an object (assignee_ids).
+	ids := map[string]any{"type": "array", "items": str}
+	listOp := &tools.Operation{Method: "PATCH", Path: "/issues/{id}", InputSchema: map[string]any{"type": "object", "properties": map[string]any{
+		"label_ids": ids, "meta": map[string]any{"type": "object", "properties": map[string]any{"assignee_ids": ids}}}}}
+	for _, tc := range []struct {
+		args map[string]any
+		want []string
+	}{
+		{map[string]any{"label_ids": []any{"Bug", "a1b2c3d4e5f6a7b8c9d0"}}, []string{"label_ids[0]"}},
+		{map[string]any{"meta": map[string]any{"assignee_ids": []any{"Bob Smith"}}}, []string{"meta.assignee_ids[0]"}},
+		{map[string]any{"label_ids": []any{"3f2c1a9e-44b1-4c7e-9a51-0e6f8b7d2c10"}}, nil},
+	} {
+		var got []string
+		for _, q := range WordsForIDs(Stop{Op: listOp, Args: tc.args}) {
+			got = append(got, q.Field)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%v: asked about %v, want %v", tc.args, got, tc.want)
+		}
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

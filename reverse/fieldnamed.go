@@ -65,6 +65,7 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 		return nil
 	}
 	var out []Producer
+	parent := parentPrefix(target.Path, p)
 	convention := ix.conventionFields[compact(p.Name)] && ix.conventionParams[compact(p.Name)]
 	for _, fl := range ix.byField[compact(p.Name)] {
 		if fl.op == target || len(out) == maxProducers {
@@ -80,6 +81,11 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 		prod.Fixed, prod.Needs = FillInputs(fl.op, prod.NameArg, id.Resource)
 		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || ix.strangerNeeds(target, prod) {
 			continue // it needs the very value it would give (a user's cards for the user)
+		}
+		if parent != "" && needsOtherParent(target, fl.op, prod.Needs) {
+			// A warehouse's locationID is not the one a customer's salespersons carry: the
+			// same name under another parent is another thing's.
+			continue
 		}
 		out = append(out, prod)
 	}
@@ -196,6 +202,20 @@ func (ix *index) listsThing(noun string) bool {
 func (ix *index) listsAnyOf(noun string) bool {
 	for _, n := range ix.nouns {
 		if sameThingWords(noun, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// needsOtherParent reports a list under a parent the target does not name: one of its
+// path inputs is none of the target's arguments (a customer's list for a warehouse's
+// location); under the same parent, whatever the route ({organizerKey} in
+// /organizers/{organizerKey}/trainings and /reports/organizers/{organizerKey}/…), it is
+// the same thing's.
+func needsOtherParent(target, list *tools.Operation, needs []string) bool {
+	for _, n := range needs {
+		if p := list.ParamByArg(n); p != nil && p.In == "path" && target.ParamByArg(n) == nil {
 			return true
 		}
 	}

@@ -578,6 +578,12 @@ func (ix *index) listingProducers(id Ident, about map[string]bool, qualified boo
 			if !ok && (want == "" || idWords[want] != "") {
 				c, ok = col.ThingID(id.Resource, want)
 			}
+			if f := col.soleIDField(); !ok && want == "" && f != "" && !ix.listsAnyOf(fieldNoun(f)) {
+				// An account's resourceId, its only id, naming no thing the API lists: the
+				// item's own (a callback's caseId names a case).
+				c, ok = col, true
+				c.IDField, c.IDType = f, col.fieldType(f)
+			}
 			if !ok {
 				continue
 			}

@@ -265,6 +265,31 @@ func (c Collection) field(want string) string {
 	return ""
 }
 
+// soleIDField is the one scalar field of an item named as an identifier, when it carries
+// just one (an account's resourceId), or "": with two (ownerId beside groupId) the name
+// alone does not say which is the item's own.
+func (c Collection) soleIDField() string {
+	props, _ := c.item["properties"].(map[string]any)
+	found := ""
+	for _, name := range upstream.SortedKeys(props) {
+		sub, _ := props[name].(map[string]any)
+		switch tools.SchemaType(sub) {
+		case "", "string", "integer":
+		default:
+			continue
+		}
+		toks := strings.Split(lexicon.SnakeCase(name), "_")
+		if last := toks[len(toks)-1]; last != "id" && last != "uuid" && last != "guid" {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = name
+	}
+	return found
+}
+
 // sameField are the fields that carry the same value under another name. A key or slug
 // the name asks for is not a display name; a key the path implies ({repo}, {org}) is
 // whichever of them the items have (keyLike).

@@ -68,7 +68,12 @@ func HoldsWords(op *tools.Operation, slot reverse.Slot, v any) bool {
 	if inEnum(f.Schema, v) || tools.DocumentedValue(descriptionOf(op, slot.Arg), v) {
 		return false
 	}
-	if reverse.LooksLikeID(v, f.Schema) {
+	if p := op.ParamByArg(slot.Arg); p != nil && p.Schema != nil {
+		// As the spec declares it, with its examples: the listed tool's schema is trimmed.
+		if reverse.LooksLikeParamID(v, p) {
+			return false
+		}
+	} else if reverse.LooksLikeID(v, f.Schema) {
 		return false
 	}
 	return !slot.Key || !reverse.LooksLikeKey(v, slot.Field)

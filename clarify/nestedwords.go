@@ -39,7 +39,7 @@ func nestedWords(s Stop) []Question {
 		case map[string]any:
 			walkNested(v, FieldOf(s.Op, arg).Schema, arg, 0, found)
 		case []any:
-			if _, isSlot := s.Slots[arg]; opaqueIDName(arg) && !isSlot {
+			if _, isSlot := s.Slots[arg]; idListName(arg) && !isSlot {
 				idList(x, FieldOf(s.Op, arg).Schema, arg, arg, found) // label_ids: ["Bug"]
 			} else {
 				walkNested(v, FieldOf(s.Op, arg).Schema, arg, 0, found)
@@ -83,7 +83,7 @@ func walkNested(v any, schema map[string]any, path string, depth int, found func
 				}
 				continue
 			case []any:
-				if opaqueIDName(k) {
+				if idListName(k) {
 					idList(e, sub, p, k, found)
 					continue
 				}
@@ -121,4 +121,11 @@ func nestedQuestion(op *tools.Operation, path, field, val string) Question {
 func nounOfField(field string) string {
 	toks := strings.Split(lexicon.SnakeCase(field), "_")
 	return lexicon.Singular(strings.Join(toks[:len(toks)-1], "_"))
+}
+
+// idListName reports a field named as a list of identifiers: label_ids, tokenIds, or a
+// bare ids (the things a write acts on are never what it creates).
+func idListName(name string) bool {
+	toks := strings.Split(lexicon.SnakeCase(name), "_")
+	return opaqueIDName(name) || toks[len(toks)-1] == "ids"
 }

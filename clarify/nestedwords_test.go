@@ -32,7 +32,7 @@ func TestNestedWords(t *testing.T) {
 	// A list of ids at the top (label_ids) or inside an object (assignee_ids).
 	ids := map[string]any{"type": "array", "items": str}
 	listOp := &tools.Operation{Method: "PATCH", Path: "/issues/{id}", InputSchema: map[string]any{"type": "object", "properties": map[string]any{
-		"label_ids": ids, "meta": map[string]any{"type": "object", "properties": map[string]any{"assignee_ids": ids}}}}}
+		"label_ids": ids, "ids": ids, "meta": map[string]any{"type": "object", "properties": map[string]any{"assignee_ids": ids}}}}}
 	for _, tc := range []struct {
 		args map[string]any
 		want []string
@@ -40,6 +40,7 @@ func TestNestedWords(t *testing.T) {
 		{map[string]any{"label_ids": []any{"Bug", "a1b2c3d4e5f6a7b8c9d0"}}, []string{"label_ids[0]"}},
 		{map[string]any{"meta": map[string]any{"assignee_ids": []any{"Bob Smith"}}}, []string{"meta.assignee_ids[0]"}},
 		{map[string]any{"label_ids": []any{"3f2c1a9e-44b1-4c7e-9a51-0e6f8b7d2c10"}}, nil},
+		{map[string]any{"ids": []any{"SHR/NCrl"}}, []string{"ids[0]"}},
 	} {
 		var got []string
 		for _, q := range WordsForIDs(Stop{Op: listOp, Args: tc.args}) {

@@ -392,6 +392,9 @@ func LooksLikeID(v any, schema map[string]any) bool {
 		if !withinLength(s, schema) {
 			return false // "Ghana" where a two-letter code goes
 		}
+		if pre := examplePrefix(schemaExamples(schema)); pre != "" && !strings.HasPrefix(s, pre) {
+			return false // "ops_bridge" where the spec's ids read CON-f972836a-…
+		}
 		if pattern, _ := schema["pattern"].(string); pattern != "" {
 			if re, err := regexp.Compile(pattern); err == nil {
 				return re.MatchString(s)
@@ -545,4 +548,63 @@ func updatesListed(op *tools.Operation) bool {
 		return !strings.HasSuffix(op.Path, "}") && lastStatic(op.Path) != ""
 	}
 	return false
+}
+
+// examplePrefix is the prefix every example of an identifier begins with, letters then a
+// separator (CON- in CON-f972836a-550f-…, cus_ in cus_NffrFeUfNV2Hib), or "": the spec
+// shows what its ids look like, and a value without that prefix is not one of them.
+func examplePrefix(examples []any) string {
+	pre := ""
+	for i, x := range examples {
+		ex, _ := x.(string)
+		p := idPrefix(ex)
+		if p == "" || (i > 0 && p != pre) {
+			return ""
+		}
+		pre = p
+	}
+	return pre
+}
+
+// idPrefix is an id's leading letters, two to six, and the separator after them, when
+// more follows that holds a digit: CON- of CON-f972836a, cus_ of cus_NffrFeUfNV2Hib (not
+// sales- of sales-team, nor X- of X-1234, where one letter may be any).
+func idPrefix(ex string) string {
+	i := 0
+	for i < len(ex) && (ex[i] >= 'a' && ex[i] <= 'z' || ex[i] >= 'A' && ex[i] <= 'Z') {
+		i++
+	}
+	if i < 2 || i > 6 || i+1 >= len(ex) || (ex[i] != '-' && ex[i] != '_') || !strings.ContainsAny(ex[i+1:], "0123456789") {
+		return ""
+	}
+	return ex[:i+1]
+}
+
+// schemaExamples are the example values a schema holds.
+func schemaExamples(schema map[string]any) []any {
+	var out []any
+	switch xs := schema["examples"].(type) {
+	case []any:
+		out = append(out, xs...)
+	case []string:
+		for _, x := range xs {
+			out = append(out, x)
+		}
+	}
+	if x, ok := schema["example"]; ok {
+		out = append(out, x)
+	}
+	return out
+}
+
+// LooksLikeParamID is LooksLikeID for a parameter, whose examples may sit beside its
+// schema (OpenAPI's parameter-level example): a value without the prefix they all share
+// is not one of its ids.
+func LooksLikeParamID(v any, p *tools.Param) bool {
+	if s, ok := v.(string); ok {
+		if pre := examplePrefix(append(schemaExamples(p.Schema), p.Examples...)); pre != "" && !strings.HasPrefix(strings.TrimSpace(s), pre) {
+			return false
+		}
+	}
+	return LooksLikeID(v, p.Schema)
 }

@@ -1,6 +1,8 @@
 package reverse
 
 import (
+	"strings"
+
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
@@ -87,6 +89,9 @@ func (idx *index) bareIdent(op *tools.Operation, p *tools.Param, id Ident, keep 
 	prods, _ := idx.identProducers(op, p, asID, keep)
 	if len(prods) == 0 || prods[0].Collection.IDField == "" {
 		return id
+	}
+	if f := lexicon.SnakeCase(prods[0].Collection.IDField); keyFields[f[strings.LastIndexByte(f, '_')+1:]] {
+		return id // items named by a key or slug (yields.go's fallback): the key is used as given
 	}
 	want, have := tools.SchemaType(p.Schema), prods[0].Collection.IDType
 	if want != "" && have != "" && want != have {

@@ -105,7 +105,7 @@ func (pl *planner) complete(op *tools.Operation, given map[string]any, depth int
 				Reason: fmt.Sprintf("%q is not a valid %s and no operation can look it up by name", fmt.Sprint(v), arg)})
 		case has && !nameable:
 			args[arg] = v
-		case has && (reverse.LooksLikeID(v, paramSchema(op, arg)) || (keyAsGiven(op, e) && reverse.LooksLikeKey(v, e.Field)) || !isName(v)):
+		case has && (looksLikeArgID(op, arg, v) || (keyAsGiven(op, e) && reverse.LooksLikeKey(v, e.Field)) || !isName(v)):
 			args[arg] = v
 		case has:
 			ref, ok := pl.produce(op, e, v, depth, visiting)
@@ -275,14 +275,22 @@ func requiredArgs(op *tools.Operation) []string {
 	return req
 }
 
-func paramSchema(op *tools.Operation, arg string) map[string]any {
+// looksLikeArgID is LooksLikeParamID for an argument of op, a body field's by its schema.
+func looksLikeArgID(op *tools.Operation, arg string, v any) bool {
 	if p := op.ParamByArg(arg); p != nil {
-		return p.Schema
+		return reverse.LooksLikeParamID(v, p)
 	}
-	return nil
+	return reverse.LooksLikeID(v, nil)
 }
 
 func isName(v any) bool {
 	s, ok := v.(string)
 	return ok && strings.TrimSpace(s) != ""
+}
+
+func paramSchema(op *tools.Operation, arg string) map[string]any {
+	if p := op.ParamByArg(arg); p != nil {
+		return p.Schema
+	}
+	return nil
 }

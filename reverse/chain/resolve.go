@@ -99,7 +99,7 @@ func Resolve(ctx context.Context, g *reverse.Graph, op *tools.Operation, args ma
 		}
 		p := reverse.ParamOf(op, e.Arg)
 		before, hasBefore := prior[e.Arg]
-		if p == nil || reverse.LooksLikeID(v, p.Schema) || (keyAsGiven(op, e) && reverse.LooksLikeKey(v, e.Field)) || (hasBefore && before.Offers(v)) || tools.DocumentedValue(p.Description, v) {
+		if p == nil || reverse.LooksLikeParamID(v, p) || (keyAsGiven(op, e) && reverse.LooksLikeKey(v, e.Field)) || (hasBefore && before.Offers(v)) || tools.DocumentedValue(p.Description, v) {
 			// An id, a key, an earlier option, or a value the spec says the argument
 			// takes ("me", an email): used as given.
 			continue

@@ -115,6 +115,13 @@ var SpelledOut = func() map[string]string {
 // two-letter noun is an abbreviation and reads in capitals ("vm" → "VM"); one letter
 // names no kind at all ("" : the question is worded without one).
 func Display(resource string) string {
+	// A person is never asked for a thing's id: "rgd_id" is shown as the rgd it names.
+	for _, w := range []string{"_id", "_ids", "_uuid", "_guid"} {
+		if head, ok := strings.CutSuffix(resource, w); ok && head != "" {
+			resource = head
+			break
+		}
+	}
 	if long, ok := SpelledOut[resource]; ok {
 		return long
 	}

@@ -1,0 +1,32 @@
+package reverse
+
+import (
+	"testing"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// TestLooksLikeParamID: where every example of a parameter shares a prefix of letters and
+// a separator (CON-, cus_), a value without it is not one of its ids, whether the
+// examples sit in the schema or beside it; one letter (X-1234) fixes no prefix.
+func TestLooksLikeParamID(t *testing.T) {
+	str := map[string]any{"type": "string"}
+	conversation := &tools.Param{Name: "conversation_id", In: "path", Schema: str, Examples: []any{"CON-f972836a-550f-45fa-956c-12a2ab5b7d22"}}
+	customer := &tools.Param{Name: "customer", In: "path", Schema: map[string]any{"type": "string", "examples": []any{"cus_NffrFeUfNV2Hib"}}}
+	client := &tools.Param{Name: "clientNumber", In: "body", Schema: map[string]any{"type": "string", "example": "X-1234"}}
+	for _, tc := range []struct {
+		p    *tools.Param
+		v    string
+		want bool
+	}{
+		{conversation, "CON-8f1c6a37-2e9d-4b5a-9c74-d0e3b6f1a285", true},
+		{conversation, "ops_bridge", false},
+		{customer, "cus_Q2xk81LmPq0ZrT", true},
+		{customer, "bob_smith_2", false},
+		{client, "C-2291", true},
+	} {
+		if got := LooksLikeParamID(tc.v, tc.p); got != tc.want {
+			t.Errorf("%s %q: %v, want %v", tc.p.Name, tc.v, got, tc.want)
+		}
+	}
+}

@@ -181,6 +181,17 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 				}
 			}
 		}
+		if !listed && isID {
+			// The thing the description names, where the path's word lists nothing:
+			// /GoalAdjustments/Education/{id}, "The id of the goal to retrieve adjustments
+			// for" (no list of educations; goals are listed).
+			if d := describedResource(p.Description); d != "" && d != id.Resource && len(idx.byResource[id.Resource]) == 0 && len(idx.byResource[d]) > 0 {
+				named := Ident{Resource: d, Field: id.Field, Key: id.Key}
+				if h, _ := idx.identProducers(op, p, named, maxProducers); len(h) > 0 {
+					id, prods, listed = named, append(prods, h...), true
+				}
+			}
+		}
 		if !listed && (isID || p.In == "path") {
 			// A list whose items carry a field named like the parameter (fieldnamed.go).
 			if fp := idx.fieldProducers(op, p, id); len(fp) > 0 {

@@ -437,8 +437,10 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 	var out []Producer
 	parent := parentPrefix(target.Path, param)
 	trail := trailBefore(target.Path, param)
-	if ix.namesOtherThing(target, param) {
-		trail = nil // /model/{entityId}: the words before it are not the entity's
+	if seg := Noun(segmentBefore(target.Path, "{"+param.Name+"}")); ix.namesOtherThing(target, param) || (seg != "" && !sameThingWords(id.Resource, seg)) {
+		// /model/{entityId}, /Education/{id} "the id of the goal": the words before it
+		// are not the thing's, and do not place its list.
+		trail = nil
 	}
 	for _, p := range base {
 		if p.Op == target || slices.Contains(p.Needs, param.Arg) || slices.Contains(p.Needs, param.Name) {

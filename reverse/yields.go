@@ -254,9 +254,13 @@ func (c Collection) field(want string) string {
 			return f
 		}
 	}
-	// Items with no id of any kind are named by the identifier they do carry: a country
-	// by its code, a plan by its key. A label (name, email) or a count within a parent
-	// (number) is not one.
+	// Items with no id of any kind, nor a field named as some thing's id, are named by
+	// the identifier they do carry: a country by its code, a plan by its key. A label
+	// (name, email) or a count within a parent (number) is not one; beside a strain's
+	// rgdId, its key is not what an id asks for.
+	if c.idNamedFields() > 0 {
+		return ""
+	}
 	for _, k := range []string{"arn", "key", "code", "slug", "identifier", "uid"} {
 		if f, ok := c.Fields[k]; ok {
 			return f
@@ -265,12 +269,33 @@ func (c Collection) field(want string) string {
 	return ""
 }
 
+// idNamedFields counts the item's scalar fields named as an identifier (rgdId, owner_id).
+func (c Collection) idNamedFields() int {
+	props, _ := c.item["properties"].(map[string]any)
+	n := 0
+	for name, sub := range props {
+		m, _ := sub.(map[string]any)
+		switch tools.SchemaType(m) {
+		case "", "string", "integer":
+		default:
+			continue
+		}
+		toks := strings.Split(lexicon.SnakeCase(name), "_")
+		if last := toks[len(toks)-1]; last == "id" || last == "uuid" || last == "guid" {
+			n++
+		}
+	}
+	return n
+}
+
 // soleIDField is the one scalar field of an item named as an identifier, when it carries
 // just one (an account's resourceId), or "": with two (ownerId beside groupId) the name
 // alone does not say which is the item's own.
 func (c Collection) soleIDField() string {
+	if c.idNamedFields() != 1 {
+		return ""
+	}
 	props, _ := c.item["properties"].(map[string]any)
-	found := ""
 	for _, name := range upstream.SortedKeys(props) {
 		sub, _ := props[name].(map[string]any)
 		switch tools.SchemaType(sub) {
@@ -279,15 +304,11 @@ func (c Collection) soleIDField() string {
 			continue
 		}
 		toks := strings.Split(lexicon.SnakeCase(name), "_")
-		if last := toks[len(toks)-1]; last != "id" && last != "uuid" && last != "guid" {
-			continue
+		if last := toks[len(toks)-1]; last == "id" || last == "uuid" || last == "guid" {
+			return name
 		}
-		if found != "" {
-			return ""
-		}
-		found = name
 	}
-	return found
+	return ""
 }
 
 // sameField are the fields that carry the same value under another name. A key or slug

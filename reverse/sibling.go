@@ -348,14 +348,15 @@ func (ix *index) siblingKeyed(target *tools.Operation, p *tools.Param) bool {
 	if sib == nil || sib.Response == nil {
 		return false
 	}
-	for _, arr := range ItemArrays(sib.Response) {
-		fields := ScalarFields(arr.Item, "")
-		for _, k := range []string{"id", "uuid", "guid", "gid", "sid"} {
-			if _, ok := fields[k]; ok {
-				return false
-			}
-		}
-		return true
+	arrs := ItemArrays(sib.Response)
+	if len(arrs) == 0 {
+		return false
 	}
-	return false
+	fields := ScalarFields(arrs[0].Item, "") // the shallowest list is the one it answers
+	for _, k := range []string{"id", "uuid", "guid", "gid", "sid"} {
+		if _, ok := fields[k]; ok {
+			return false
+		}
+	}
+	return true
 }

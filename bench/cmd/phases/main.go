@@ -29,22 +29,27 @@ func main() {
 	heap := flag.String("heap", "", "also write the live heap's profile after the pipeline to this file")
 	cpu := flag.String("cpuprofile", "", "also write a CPU profile of the whole run to this file")
 	flag.Parse()
-	if *cpu != "" {
-		f, err := os.Create(*cpu)
-		if err == nil {
-			err = pprof.StartCPUProfile(f)
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "phases:", err)
-			os.Exit(1)
-		}
-		defer pprof.StopCPUProfile()
-	}
-	if err := run(*spec, *cache, *mode, *heap); err != nil {
-		pprof.StopCPUProfile()
+	if err := profiled(*cpu, func() error { return run(*spec, *cache, *mode, *heap) }); err != nil {
 		fmt.Fprintln(os.Stderr, "phases:", err)
 		os.Exit(1)
 	}
+}
+
+// profiled runs f, under a CPU profile written to path when path is set.
+func profiled(path string, f func() error) error {
+	if path == "" {
+		return f()
+	}
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	if err := pprof.StartCPUProfile(out); err != nil {
+		return err
+	}
+	defer pprof.StopCPUProfile()
+	return f()
 }
 
 func run(spec, cache, mode, heap string) error {

@@ -183,7 +183,7 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 		}
 		isID = true
 	}
-	for _, arr := range ItemArrays(sib.Response) {
+	for _, arr := range ownArrays(ItemArrays(sib.Response), id.Resource) {
 		fields := ScalarFields(arr.Item, id.Resource)
 		settled := ix.settleBare(p, id, arr.Item)
 		field := SiblingField(p, settled, fields)
@@ -359,4 +359,22 @@ func (ix *index) siblingKeyed(target *tools.Operation, p *tools.Param) bool {
 		}
 	}
 	return true
+}
+
+// ownArrays is a list's arrays that hold its own items: under an envelope
+// (_embedded, data) or named for the thing. Where it has such an array, one named for
+// something else (the warning messages an email template list answers beside its
+// templates) holds other things, whose ids are not the thing's; otherwise all of them.
+func ownArrays(arrs []itemArray, resource string) []itemArray {
+	var own []itemArray
+	for _, a := range arrs {
+		seg := a.Ptr[strings.LastIndexByte(a.Ptr, '/')+1:]
+		if seg == "" || envelopes[strings.ToLower(seg)] || nounFit(resource, containerNoun(seg)) > 0 {
+			own = append(own, a)
+		}
+	}
+	if len(own) == 0 {
+		return arrs
+	}
+	return own
 }

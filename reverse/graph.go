@@ -113,6 +113,9 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *producerPool) []Edge {
 	var edges []Edge
 	for _, p := range argParams(op) {
+		if p.In == "body" && ownField(op, p) {
+			continue // the created thing's own key: the person's to choose (slots.go)
+		}
 		id, isID := Identify(op, p)
 		if !isID && p.In == "path" && tools.SchemaType(p.Schema) != "boolean" && p.Schema["enum"] == nil {
 			// {provider} beside /providers.json, {language} beside /languages: a path
@@ -165,10 +168,20 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 				id, isID = read, true
 			}
 			for i := range sib {
-				sib[i].Score += siblingBonus
+				if associates(op, p) {
+					sib[i].Score -= associatedPenalty
+				} else {
+					sib[i].Score += siblingBonus
+				}
 			}
-			// Before the lists found by noun, so its reading of the items wins a tie.
-			prods = append(prods[:given], append(sib, prods[given:]...)...)
+			if associates(op, p) {
+				// It lists the things already linked to the parent; the one to link is
+				// found first in the thing's own list (associate.go).
+				prods = append(prods, sib...)
+			} else {
+				// Before the lists found by noun, so its reading of the items wins a tie.
+				prods = append(prods[:given], append(sib, prods[given:]...)...)
+			}
 			listed = true
 		}
 		if !listed && isID {
@@ -258,6 +271,10 @@ func (g *Graph) Resources(op *tools.Operation) map[string]string {
 
 // Catalog returns the catalog the graph was built over.
 func (g *Graph) Catalog() *tools.Catalog { return g.cat }
+
+// associatedPenalty ranks the list of things already linked to a parent below the
+// thing's own lists, for a write that links one more (associate.go).
+const associatedPenalty = 6
 
 // siblingBonus ranks the list one segment up above plain lists found by their nouns;
 // a search, which takes the person's words, still comes first.

@@ -436,6 +436,10 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 	}
 	var out []Producer
 	parent := parentPrefix(target.Path, param)
+	associating := associates(target, param)
+	if associating {
+		parent = "" // the thing to link to the parent is not yet the parent's
+	}
 	trail := trailBefore(target.Path, param)
 	if seg := Noun(segmentBefore(target.Path, "{"+param.Name+"}")); ix.namesOtherThing(target, param) || (seg != "" && !sameThingWords(id.Resource, seg)) {
 		// /model/{entityId}, /Education/{id} "the id of the goal": the words before it
@@ -481,7 +485,10 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 				break
 			}
 		}
-		if scoped {
+		switch {
+		case scoped && associating:
+			p.Score -= 3 // the things already linked to the parent, not the one to link
+		case scoped:
 			p.Score += 3 // within the same parent as the call (the issues of its repository)
 		}
 		p.Score += RouteOwner(p.Op.Path)

@@ -70,7 +70,12 @@ func ownField(op *tools.Operation, p *tools.Param) bool {
 		return false
 	}
 	w := lexicon.SnakeCase(p.Name)
-	return !strings.Contains(w, "_") && (hasIDWord(w) && !assignedID(idWords[w]) || keyFields[w])
+	if i := strings.LastIndexByte(w, '_'); i > 0 {
+		// subscription_key of POST /subscriptions: the created thing's own key, named
+		// after it (a key, slug, code or name; never an id the API assigns).
+		return keyFields[w[i+1:]] && nounFit(lexicon.Singular(w[:i]), lastStatic(op.Path)) >= 2
+	}
+	return hasIDWord(w) && !assignedID(idWords[w]) || keyFields[w]
 }
 
 // assignedID reports an identifier field the API assigns, never one a person authors: a

@@ -134,6 +134,9 @@ func ownList(op *tools.Operation, col Collection) bool {
 func (ix *index) conventionFieldsOf() map[string]bool {
 	out := map[string]bool{}
 	for k, listers := range ix.byField {
+		if toks := strings.Split(lexicon.SnakeCase(listers[0].field), "_"); !hasIDWord(toks[len(toks)-1]) && !keyFields[toks[len(toks)-1]] {
+			continue // created_at, html_url: no parameter asks for those by name
+		}
 		nouns := map[string]bool{}
 		for _, fl := range listers {
 			nouns[ix.listing[fl.op].pathNoun] = true
@@ -187,14 +190,21 @@ func fieldNoun(field string) string {
 	return lexicon.Singular(strings.Join(toks[:len(toks)-1], "_"))
 }
 
-// listsThing reports whether the API lists a thing the noun names.
+// listsThing reports whether the API lists a thing the noun names. Asked for the nouns
+// of thousands of parameters, it answers each noun once.
 func (ix *index) listsThing(noun string) bool {
+	if v, ok := ix.listsMemo.Load(noun); ok {
+		return v.(bool)
+	}
+	found := false
 	for _, n := range ix.nouns {
 		if nounFit(noun, n) > 0 {
-			return true
+			found = true
+			break
 		}
 	}
-	return false
+	ix.listsMemo.Store(noun, found)
+	return found
 }
 
 // listsAnyOf reports whether the API lists a thing the noun's words say, even in part: a

@@ -63,6 +63,8 @@ type index struct {
 	// conventionFields are the byField keys that identify many kinds of things (every
 	// record's WebId): the API's way of naming ids, not one thing's.
 	conventionFields map[string]bool
+	// listsMemo holds listsThing's answer by noun.
+	listsMemo sync.Map
 	// conventionParams are the path parameter names written after many kinds of things'
 	// segments (conventionParamsOf).
 	conventionParams map[string]bool

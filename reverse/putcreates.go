@@ -15,10 +15,11 @@ import (
 // GroupUser_Create at /groups/{groupId}/users/{userId} creates a membership, and its
 // userId names a user who exists.
 
-// putCreates reports whether p is the last path parameter of a PUT that says it creates
-// the thing p names (resource).
+// putCreates reports whether p is the last path parameter of a PUT or POST that says it
+// creates the thing p names (resource): AWS's CreateLiveSource POSTs to
+// …/liveSource/{LiveSourceName}.
 func putCreates(op *tools.Operation, p *tools.Param, resource string) bool {
-	if op.Method != "PUT" || p.In != "path" || resource == "" || !strings.HasSuffix(op.Path, "/{"+p.Name+"}") {
+	if (op.Method != "PUT" && op.Method != "POST") || p.In != "path" || resource == "" || !strings.HasSuffix(op.Path, "/{"+p.Name+"}") {
 		return false
 	}
 	want := compact(resource)
@@ -35,6 +36,10 @@ func putCreates(op *tools.Operation, p *tools.Param, resource string) bool {
 func createdByID(id string) string {
 	i := strings.LastIndexByte(id, '_')
 	if i <= 0 || !strings.HasPrefix(strings.ToLower(id[i+1:]), "create") {
+		// CreateLiveSource: the verb first, then the thing.
+		if rest, ok := strings.CutPrefix(id, "Create"); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+			return lexicon.Singular(lexicon.SnakeCase(rest))
+		}
 		return ""
 	}
 	return lexicon.Singular(lexicon.SnakeCase(id[:i]))

@@ -22,7 +22,10 @@ func TestPutCreates(t *testing.T) {
 		{"PUT", "/users/{userId}/roles/{roleId}", "", "Create role assignment", "roleId", "role", false},
 		{"PUT", "/authorizations/clients/{client_id}", "", "Get-or-create an authorization for a specific app", "client_id", "client", false},
 		{"PUT", "/users/{userId}", "Users_Update", "Update a user", "userId", "user", false},
-		{"POST", "/secrets/{secretName}", "Secrets_Create", "", "secretName", "secret", false},
+		{"POST", "/sourceLocation/{SourceLocationName}/liveSource/{LiveSourceName}", "CreateLiveSource", "", "LiveSourceName", "live_source", true},
+		{"POST", "/sourceLocation/{SourceLocationName}/liveSource/{LiveSourceName}", "CreateLiveSource", "", "SourceLocationName", "source_location", false},
+		{"POST", "/users/{user_id}/rules/{rule_id}", "addRuleToUser", "Add a rule to a user", "rule_id", "rule", false},
+		{"POST", "/things/{thingName}", "Createable", "", "thingName", "thing", false},
 		{"PUT", "/caches/{cacheName}/storageTargets/{storageTargetName}", "StorageTargets_CreateOrUpdate", "", "cacheName", "cache", false},
 	}
 	for _, tc := range cases {

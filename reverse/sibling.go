@@ -315,7 +315,7 @@ func (ix *index) namesOtherThing(target *tools.Operation, p *tools.Param) bool {
 		return false
 	}
 	trail := trailBefore(target.Path, p)
-	if len(trail) == 0 || !ix.listsThing(own) || !ix.siblingKeyed(target, p) {
+	if len(trail) == 0 {
 		return false
 	}
 	for _, seg := range trail {
@@ -323,21 +323,28 @@ func (ix *index) namesOtherThing(target *tools.Operation, p *tools.Param) bool {
 			return false
 		}
 	}
-	return true
+	return ix.siblingKeyed(target, p) && ix.listsThing(own)
 }
 
 // sameThingWords reports two nouns that say the same thing at least in part: a word in
 // common (a database_cluster is a database's; shares/downloads/{share_id}), or one
 // glued at the end of the other (permissionscheme/{schemeId}).
 func sameThingWords(a, b string) bool {
-	for _, w := range strings.Split(a, "_") {
-		for _, v := range strings.Split(b, "_") {
+	if a == b {
+		return true
+	}
+	for rest := a; rest != ""; {
+		var w string
+		w, rest, _ = strings.Cut(rest, "_")
+		for other := b; other != ""; {
+			var v string
+			v, other, _ = strings.Cut(other, "_")
 			if w == v || lexicon.Stem(w) == lexicon.Stem(v) { // a shared drive item is a share's
 				return true
 			}
 		}
 	}
-	ca, cb := compact(a), compact(b)
+	ca, cb := strings.ReplaceAll(a, "_", ""), strings.ReplaceAll(b, "_", "")
 	return strings.HasSuffix(cb, ca) || strings.HasSuffix(ca, cb)
 }
 

@@ -396,7 +396,7 @@ func LooksLikeID(v any, schema map[string]any) bool {
 			return false // "ops_bridge" where the spec's ids read CON-f972836a-…
 		}
 		if pattern, _ := schema["pattern"].(string); pattern != "" {
-			if re, err := regexp.Compile(pattern); err == nil {
+			if re := wholePattern(pattern); re != nil {
 				return re.MatchString(s)
 			}
 		}
@@ -608,3 +608,19 @@ func LooksLikeParamID(v any, p *tools.Param) bool {
 	}
 	return LooksLikeID(v, p.Schema)
 }
+
+// wholePattern is a schema's pattern matched against the whole value: JSON Schema's
+// patterns are unanchored, so d[a-z0-9]+ (an Amplify app id) matches inside "Tidewatr
+// Docs"; an id has the shape throughout. nil when it does not compile.
+func wholePattern(p string) *regexp.Regexp {
+	return wholePatterns.Get(p, func(p string) *regexp.Regexp {
+		re, err := regexp.Compile(`^(?:` + p + `)$`)
+		if err != nil {
+			return nil
+		}
+		return re
+	})
+}
+
+// wholePatterns caches wholePattern's answers; a spec's ids share a few patterns.
+var wholePatterns = tools.NewBoundedCache[string, *regexp.Regexp](1 << 12)

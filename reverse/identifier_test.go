@@ -116,6 +116,9 @@ func TestLooksLikeID(t *testing.T) {
 	}{
 		{"json number", 72129.0, integer, true},
 		{"two-letter code", "GH", twoLetters, true},
+		// An id has its pattern's shape throughout, though the pattern is unanchored.
+		{"amplify app id", "d4b8f2g6k9m3xe", map[string]any{"type": "string", "pattern": "d[a-z0-9]+"}, true},
+		{"an app's name matching inside", "Tidewatr Docs", map[string]any{"type": "string", "pattern": "d[a-z0-9]+"}, false},
 		{"a country's name for its code", "Ghana", twoLetters, false},
 		{"go int", 72129, integer, true},
 		{"digits for an integer", "72129", integer, true},

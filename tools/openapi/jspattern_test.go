@@ -57,6 +57,7 @@ func TestKeepPattern(t *testing.T) {
 		"(?i)^abc$":           "",                    // inline flags: JavaScript rejects them
 		"[":                   "",                    // Go rejects it
 		"\\p{L}+":             "\\p{L}+",
+		"\\(\\?s\\).*":        "", // escaped twice: it demands the text "(?s)"
 	}
 	for in, want := range cases {
 		if got := keepPattern(in); got != want {

@@ -59,6 +59,12 @@ func keepPattern(p string) string {
 var keptPatterns = tools.NewBoundedCache[string, string](1 << 14)
 
 func judgePattern(p string) string {
+	if strings.Contains(p, `\(\?`) {
+		// A regular expression escaped twice: \(\?s\).* demands the text "(?s)" of its own
+		// inline flag (AWS's converted specs, on every free-text field). No value
+		// carries it, so the pattern is dropped rather than refuse everything.
+		return ""
+	}
 	if _, err := regexp.Compile(p); err == nil && JSCompatiblePattern(p) {
 		return p
 	}

@@ -56,6 +56,17 @@ func WordsForIDs(s Stop) []Question {
 	return append(qs, nestedWords(s)...)
 }
 
+// Unresolvable is the question for one slot holding words no lookup produced, whatever
+// the method: a name where the schema wants an integer id, which no list could settle, is
+// asked as unresolved with the operations that list that thing, not as an invalid number.
+func Unresolvable(s Stop, arg string) (Question, bool) {
+	slot, ok := s.Slots[arg]
+	if !ok || slot.Field == "number" || slot.Field == "index" || s.Produced[arg] || !HoldsWords(s.Op, slot, s.Args[arg]) {
+		return Question{}, false // a season's number said "first" is a number, in words
+	}
+	return unresolvedWords(s, slot), true
+}
+
 // HoldsWords reports whether v, in a slot, is words rather than what the slot takes: not
 // a value the spec lists or documents, not an identifier of the declared type and format,
 // and, for a slot that takes a key, not shaped as one.
@@ -98,9 +109,9 @@ func unresolvedWords(s Stop, slot reverse.Slot) Question {
 	case thing == "":
 		q.Question = fmt.Sprintf("%s is a name, and this request needs the identifier of what it names; askapi found no way to look it up. Which one do you mean?", given)
 	case len(cands) > 0:
-		q.Question = fmt.Sprintf("Which %s is %s? askapi could not look it up by that name, so nothing was written.", thing, quoted)
+		q.Question = fmt.Sprintf("Which %s is %s? askapi could not look it up by that name%s.", thing, quoted, notDone(s.Op))
 	default:
-		q.Question = fmt.Sprintf("Which %s is %s? This API offers no list or search of %s that askapi can look it up in, so nothing was written.", thing, quoted, lexicon.Plural(thing))
+		q.Question = fmt.Sprintf("Which %s is %s? This API offers no list or search of %s that askapi can look it up in%s.", thing, quoted, lexicon.Plural(thing), notDone(s.Op))
 	}
 	q.Reason = fmt.Sprintf("%s is where %s takes a %s's identifier or key, and %s was given as words that no lookup produced; a write is never sent with them", slot.Arg, s.Op.Key(), orThing(thing), describe(s.Args[slot.Arg]))
 	return q
@@ -111,4 +122,12 @@ func orThing(thing string) string {
 		return "thing"
 	}
 	return thing
+}
+
+// notDone is what an unresolved question says was held back: a write, never sent.
+func notDone(op *tools.Operation) string {
+	if Writes(op.Method) {
+		return ", so nothing was written"
+	}
+	return ""
 }

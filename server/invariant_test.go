@@ -135,3 +135,36 @@ func TestInvariantNoWordsInWrites(t *testing.T) {
 		})
 	}
 }
+
+// TestNameForIntegerIDIsUnresolved: a read given a name where an integer id goes, which
+// nothing lists, asks which thing is meant (unresolved), not for a valid number; a
+// number said in words where a count goes (a season's "first") is invalid. Nothing is
+// sent either way.
+func TestNameForIntegerIDIsUnresolved(t *testing.T) {
+	for _, tc := range []struct {
+		op, arg string
+		args    map[string]any
+		kind    clarify.Kind
+	}{
+		{"GET /packages/{packageId}", "packageId", map[string]any{"packageId": "Gold Unlimited"}, clarify.Unresolved},
+		{"GET /shows/{show_id}/seasons/{season_number}", "season_number", map[string]any{"show_id": 1396, "season_number": "first"}, clarify.Invalid},
+	} {
+		t.Run(tc.op, func(t *testing.T) {
+			u := &invariantUpstream{}
+			srv := httptest.NewServer(u)
+			defer srv.Close()
+			p := pipelineWith(t, Options{Spec: "testdata/invariant.yaml", BaseURL: srv.URL, Environ: []string{}})
+			args := map[string]any{tools.ArgUserRequest: "show it"}
+			for k, v := range tc.args {
+				args[k] = v
+			}
+			res := p.Call(context.Background(), p.Catalog.Lookup(tc.op), args)
+			if len(u.seen) != 0 {
+				t.Fatalf("sent %v", u.seen)
+			}
+			if len(res.Questions) != 1 || res.Questions[0].Field != tc.arg || res.Questions[0].Kind != tc.kind {
+				t.Fatalf("questions %+v, want %s:%s", res.Questions, tc.arg, tc.kind)
+			}
+		})
+	}
+}

@@ -89,3 +89,24 @@ func (p *Pipeline) lookupCandidates(op *tools.Operation, r chain.Resolution) []c
 	}
 	return candidatesOf(ops)
 }
+
+// unresolvable turns an invalid value into the question DESIGN asks for a name given
+// where an identifier goes that no lookup could settle (kind unresolved, with the
+// operations that list that thing), whatever the method: "Gold Unlimited 24" for an
+// integer packageId is not a typo of a number.
+func (p *Pipeline) unresolvable(c *call, q clarify.Question) clarify.Question {
+	if p.Graph == nil {
+		return q
+	}
+	u, ok := clarify.Unresolvable(clarify.Stop{
+		Op:       c.op,
+		Args:     c.args,
+		Slots:    p.Graph.Slots(c.op),
+		Produced: produced(c),
+		Listers:  p.listers,
+	}, q.Field)
+	if !ok {
+		return q
+	}
+	return u
+}

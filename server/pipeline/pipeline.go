@@ -296,6 +296,9 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		return
 	}
 	for _, q := range checked {
+		if q.Kind == clarify.Invalid {
+			q = p.unresolvable(c, q) // a name where an id goes that nothing can look up
+		}
 		if !asked[q.Field] {
 			qs = append(qs, q)
 			asked[q.Field] = true

@@ -26,6 +26,9 @@ func untypedList(schema map[string]any) bool {
 	if it, ok := schema["items"].(map[string]any); ok {
 		schema = it
 	}
+	if untypedPage(schema) {
+		return true
+	}
 	for _, k := range []string{"properties", "additionalProperties", "allOf", "oneOf", "anyOf", "enum"} {
 		if _, ok := schema[k]; ok {
 			return false
@@ -33,6 +36,26 @@ func untypedList(schema map[string]any) bool {
 	}
 	t := tools.SchemaType(schema)
 	return t == "" || t == "object" || t == "array"
+}
+
+// untypedPage reports a page whose one list's items declare no property (TrueSight's
+// ResultPage: {"items": {"items": {"properties": {}}}, "total": …}): the page is typed,
+// what it lists is not.
+func untypedPage(schema map[string]any) bool {
+	props, _ := schema["properties"].(map[string]any)
+	lists := 0
+	for _, v := range props {
+		sub, _ := v.(map[string]any)
+		if tools.SchemaType(sub) != "array" {
+			continue
+		}
+		lists++
+		it, _ := sub["items"].(map[string]any)
+		if inner, _ := it["properties"].(map[string]any); len(inner) > 0 || it["allOf"] != nil || it["oneOf"] != nil || it["anyOf"] != nil || it["$ref"] != nil {
+			return false
+		}
+	}
+	return lists == 1
 }
 
 // untypedSibling is the list one segment up from a path parameter when its response is

@@ -488,6 +488,11 @@ func (s *rawScan) node(i int, k specKind, inProps bool) int {
 			if kindAt(s.d, at) == rkNull || ext && strings.HasPrefix(key, "x-") {
 				return s.skip(at)
 			}
+			if key == "$ref" && k == skCallback {
+				// A Callback Object may be a Reference Object, as the normaliser reads it:
+				// its "$ref" is a reference (a string), no expression of a path item.
+				return s.ref(at)
+			}
 			return s.node(at, elem, false)
 		})
 	}

@@ -98,21 +98,10 @@ func fitsAlternative(alt map[string]any, given map[string]any) bool {
 
 // sameValue compares a schema's value with an argument's, numbers by value.
 func sameValue(a, b any) bool {
-	if fa, ok := number(a); ok {
-		fb, ok := number(b)
+	if fa, ok := tools.SchemaNumber(a); ok {
+		fb, ok := tools.SchemaNumber(b)
 		return ok && fa == fb
 	}
 	return reflect.DeepEqual(a, b)
 }
 
-func number(v any) (float64, bool) {
-	switch n := v.(type) {
-	case float64:
-		return n, true
-	case int:
-		return float64(n), true
-	case int64:
-		return float64(n), true
-	}
-	return 0, false
-}

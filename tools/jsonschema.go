@@ -24,8 +24,8 @@ func SchemaType(s map[string]any) string {
 	return ""
 }
 
-// SchemaNumber reads a schema keyword's number (maxLength, minimum), whichever Go type
-// the loader that built the schema gave it.
+// SchemaNumber reads a number whichever Go type holds it: a schema keyword (maxLength,
+// minimum) as either loader built it, or a value from JSON.
 func SchemaNumber(v any) (float64, bool) {
 	switch n := v.(type) {
 	case float64:

@@ -104,4 +104,3 @@ func sameValue(a, b any) bool {
 	}
 	return reflect.DeepEqual(a, b)
 }
-

@@ -110,17 +110,11 @@ func nestedHoldsWords(schema map[string]any, s string) bool {
 }
 
 func nestedQuestion(op *tools.Operation, path, field, val string) Question {
-	thing := lexicon.Display(nounOfField(field))
+	thing := lexicon.Display(reverse.FieldNoun(field))
 	q := Question{Field: path, Kind: Unresolved}
 	q.Question = fmt.Sprintf("Which %s is %q? It goes where the request takes a %s's identifier, and askapi cannot look it up there, so nothing was written.", orThing(thing), val, orThing(thing))
 	q.Reason = fmt.Sprintf("%s is where %s takes an identifier, and %s was given as words that no lookup produced; a write is never sent with them", path, op.Key(), describe(val))
 	return q
-}
-
-// nounOfField is the thing a field's name says before its id word (token for tokenId).
-func nounOfField(field string) string {
-	toks := strings.Split(lexicon.SnakeCase(field), "_")
-	return lexicon.Singular(strings.Join(toks[:len(toks)-1], "_"))
 }
 
 // idListName reports a field named as a list of identifiers: label_ids, tokenIds, or a

@@ -99,7 +99,7 @@ func ownNoun(p *tools.Param) string {
 	if len(toks) < 2 || !hasIDWord(toks[len(toks)-1]) {
 		return ""
 	}
-	return lexicon.Singular(strings.Join(toks[:len(toks)-1], "_"))
+	return FieldNoun(p.Name)
 }
 
 // ownList reports whether a collection is a list an operation answers, not the parts of
@@ -141,7 +141,7 @@ func (ix *index) conventionFieldsOf() map[string]bool {
 		for _, fl := range listers {
 			nouns[ix.listing[fl.op].pathNoun] = true
 		}
-		if len(nouns) >= conventionKinds && !ix.listsAnyOf(fieldNoun(listers[0].field)) {
+		if len(nouns) >= conventionKinds && !ix.listsAnyOf(FieldNoun(listers[0].field)) {
 			out[k] = true
 		}
 	}
@@ -184,8 +184,9 @@ func (ix *index) conventionParamsOf() map[string]bool {
 // lists of unrelated things carrying the same id field are the API's style.
 const conventionKinds = 3
 
-// fieldNoun is the noun a field's name gives before its id word (web for WebId).
-func fieldNoun(field string) string {
+// FieldNoun is the noun a field's name gives before its last word, its id word (web for
+// WebId, token for tokenId).
+func FieldNoun(field string) string {
 	toks := strings.Split(lexicon.SnakeCase(field), "_")
 	return lexicon.Singular(strings.Join(toks[:len(toks)-1], "_"))
 }

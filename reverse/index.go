@@ -208,10 +208,7 @@ func NameInput(op *tools.Operation) string {
 		if p.In != "query" && p.In != "body" && !(inPath && p.In == "path") {
 			continue
 		}
-		if t := tools.SchemaType(p.Schema); t != "string" && t != "" {
-			continue
-		}
-		if _, isEnum := p.Schema["enum"]; isEnum {
+		if !freeText(p) {
 			continue
 		}
 		toks := strings.Split(lexicon.SnakeCase(p.Name), "_")
@@ -589,7 +586,7 @@ func (ix *index) listingProducers(id Ident, about map[string]bool, qualified boo
 			if !ok && (want == "" || idWords[want] != "") {
 				c, ok = col.ThingID(id.Resource, want)
 			}
-			if f := col.soleIDField(); !ok && want == "" && f != "" && !ix.listsAnyOf(fieldNoun(f)) {
+			if f := col.soleIDField(); !ok && want == "" && f != "" && !ix.listsAnyOf(FieldNoun(f)) {
 				// An account's resourceId, its only id, naming no thing the API lists: the
 				// item's own (a callback's caseId names a case).
 				c, ok = col, true

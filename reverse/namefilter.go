@@ -1,8 +1,6 @@
 package reverse
 
 import (
-	"slices"
-
 	"github.com/askapi/askapi/tools"
 )
 
@@ -29,7 +27,7 @@ func nameFilter(op *tools.Operation, c Collection, chosen string) string {
 	}
 	if label != "" {
 		for _, p := range op.Params {
-			if p.In == "query" && compact(p.Name) == compact(label) && textInput(p) {
+			if p.In == "query" && compact(p.Name) == compact(label) && freeText(p) {
 				return p.Arg
 			}
 		}
@@ -50,11 +48,11 @@ func labelProperty(props map[string]any) string {
 	return ""
 }
 
-// textInput reports an input that takes free text: a string that is not one of a set.
-func textInput(p *tools.Param) bool {
+// freeText reports an input whose value is free text: a string that is not one of a set.
+func freeText(p *tools.Param) bool {
 	if t := tools.SchemaType(p.Schema); t != "string" && t != "" {
 		return false
 	}
 	_, isEnum := p.Schema["enum"]
-	return !isEnum && !slices.Contains([]string{"path", "header", "cookie"}, p.In)
+	return !isEnum
 }

@@ -360,7 +360,7 @@ func (ix *index) siblingKeyed(target *tools.Operation, p *tools.Param) bool {
 		return false
 	}
 	fields := ScalarFields(arrs[0].Item, "") // the shallowest list is the one it answers
-	for _, k := range []string{"id", "uuid", "guid", "gid", "sid"} {
+	for _, k := range plainIDKinds {
 		if _, ok := fields[k]; ok {
 			return false
 		}

@@ -61,6 +61,9 @@ var envelopes = map[string]bool{"items": true, "item": true, "summaries": true, 
 	"elements": true, "collection": true, "resources": true, "embedded": true, "_embedded": true, "result": true,
 	"response": true, "payload": true, "page": true, "edges": true, "node": true, "docs": true}
 
+// plainIDKinds are the fields an item's own id is read from when no other is asked for.
+var plainIDKinds = []string{"id", "gid", "uuid", "guid", "sid"}
+
 // idFieldKinds are the properties an item is identified by, best first; "<thing>_id"
 // styles are added per container.
 var idFieldKinds = []string{"id", "gid", "uuid", "guid", "key", "slug", "number", "sid", "arn", "code", "login", "username", "handle", "email", "name", "_id", "ID", "Id", "uid", "identifier", "index"}
@@ -249,7 +252,7 @@ func (c Collection) field(want string) string {
 		}
 		return ""
 	}
-	for _, k := range []string{"id", "gid", "uuid", "guid", "sid"} {
+	for _, k := range plainIDKinds {
 		if f, ok := c.Fields[k]; ok {
 			return f
 		}
@@ -258,7 +261,7 @@ func (c Collection) field(want string) string {
 	// the identifier they do carry: a country by its code, a plan by its key. A label
 	// (name, email) or a count within a parent (number) is not one; beside a strain's
 	// rgdId, its key is not what an id asks for.
-	if c.idNamedFields() > 0 {
+	if len(c.idNamedFields()) > 0 {
 		return ""
 	}
 	for _, k := range []string{"arn", "key", "code", "slug", "identifier", "uid"} {
@@ -269,12 +272,13 @@ func (c Collection) field(want string) string {
 	return ""
 }
 
-// idNamedFields counts the item's scalar fields named as an identifier (rgdId, owner_id).
-func (c Collection) idNamedFields() int {
+// idNamedFields are the item's scalar fields named as an identifier (rgdId, owner_id),
+// in name order.
+func (c Collection) idNamedFields() []string {
 	props, _ := c.item["properties"].(map[string]any)
-	n := 0
-	for name, sub := range props {
-		m, _ := sub.(map[string]any)
+	var out []string
+	for _, name := range upstream.SortedKeys(props) {
+		m, _ := props[name].(map[string]any)
 		switch tools.SchemaType(m) {
 		case "", "string", "integer":
 		default:
@@ -282,31 +286,18 @@ func (c Collection) idNamedFields() int {
 		}
 		toks := strings.Split(lexicon.SnakeCase(name), "_")
 		if last := toks[len(toks)-1]; last == "id" || last == "uuid" || last == "guid" {
-			n++
+			out = append(out, name)
 		}
 	}
-	return n
+	return out
 }
 
 // soleIDField is the one scalar field of an item named as an identifier, when it carries
 // just one (an account's resourceId), or "": with two (ownerId beside groupId) the name
 // alone does not say which is the item's own.
 func (c Collection) soleIDField() string {
-	if c.idNamedFields() != 1 {
-		return ""
-	}
-	props, _ := c.item["properties"].(map[string]any)
-	for _, name := range upstream.SortedKeys(props) {
-		sub, _ := props[name].(map[string]any)
-		switch tools.SchemaType(sub) {
-		case "", "string", "integer":
-		default:
-			continue
-		}
-		toks := strings.Split(lexicon.SnakeCase(name), "_")
-		if last := toks[len(toks)-1]; last == "id" || last == "uuid" || last == "guid" {
-			return name
-		}
+	if f := c.idNamedFields(); len(f) == 1 {
+		return f[0]
 	}
 	return ""
 }

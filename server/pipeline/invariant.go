@@ -15,13 +15,19 @@ func (p *Pipeline) wordsForIDs(c *call) []clarify.Question {
 	if !clarify.Writes(c.op.Method) {
 		return nil
 	}
-	return clarify.WordsForIDs(clarify.Stop{
+	return clarify.WordsForIDs(p.stop(c))
+}
+
+// stop is what the invariant reads of a call: its slots, what lookups produced, and where
+// each kind of thing is listed.
+func (p *Pipeline) stop(c *call) clarify.Stop {
+	return clarify.Stop{
 		Op:       c.op,
 		Args:     c.args,
 		Slots:    p.Graph.Slots(c.op),
 		Produced: produced(c),
 		Listers:  p.listers,
-	})
+	}
 }
 
 // produced lists the arguments whose value a lookup gave: filled in this round, or in an
@@ -98,13 +104,7 @@ func (p *Pipeline) unresolvable(c *call, q clarify.Question) clarify.Question {
 	if p.Graph == nil {
 		return q
 	}
-	u, ok := clarify.Unresolvable(clarify.Stop{
-		Op:       c.op,
-		Args:     c.args,
-		Slots:    p.Graph.Slots(c.op),
-		Produced: produced(c),
-		Listers:  p.listers,
-	}, q.Field)
+	u, ok := clarify.Unresolvable(p.stop(c), q.Field)
 	if !ok {
 		return q
 	}

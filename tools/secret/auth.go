@@ -226,7 +226,7 @@ func requirementMet(r tools.SecurityRequirement, schemes map[string]*tools.Secur
 func supportedScheme(s *tools.SecurityScheme) bool {
 	switch s.Type {
 	case "apiKey":
-		return s.ParamName != "" && (s.In == "header" || s.In == "query" || s.In == "cookie")
+		return s.ParamName != "" && (s.In == "header" || s.In == "query" || s.In == "cookie" || s.In == "path")
 	case "http", "oauth2", "openIdConnect":
 		return true
 	}
@@ -328,6 +328,8 @@ func applyScheme(req *http.Request, s *tools.SecurityScheme, secret string) erro
 			req.Header.Set(s.ParamName, secret)
 		case "query":
 			setQueryParam(req.URL, s.ParamName, secret)
+		case "path":
+			fillPathSecret(req, s.ParamName, secret)
 		case "cookie":
 			c := url.QueryEscape(s.ParamName) + "=" + url.QueryEscape(secret)
 			if old := req.Header.Get("Cookie"); old != "" {
@@ -349,6 +351,17 @@ func applyScheme(req *http.Request, s *tools.SecurityScheme, secret string) erro
 		req.Header.Set("Authorization", "Bearer "+stripBearer(secret))
 	}
 	return nil
+}
+
+// fillPathSecret puts a secret where the request's path kept its template ({key}, left
+// by the request's builder because the parameter is configuration). The URL is copied: a
+// confirmed write's request is bound without credentials and must stay so.
+func fillPathSecret(req *http.Request, name, secret string) {
+	u := *req.URL
+	template := "{" + name + "}"
+	u.Path = strings.ReplaceAll(u.Path, template, secret)
+	u.RawPath = strings.ReplaceAll(u.EscapedPath(), url.PathEscape(template), url.PathEscape(secret))
+	req.URL = &u
 }
 
 // stripBearer tolerates a token configured as "Bearer xyz".

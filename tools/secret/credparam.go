@@ -10,7 +10,7 @@ import (
 
 // Parameters that are not the person's to give. OpenAPI says header parameters named
 // Accept, Content-Type or Authorization are ignored: askapi sets those headers itself. A
-// header or query parameter that carries a credential (by its name, its description or
+// parameter that carries a credential (by its name, its description or
 // format: password) is configuration, never an argument: it becomes an apiKey security
 // scheme of its own, so a configured header or ASKAPI_AUTH_<NAME> satisfies it, and when
 // nothing does, the call asks for configuration (sensitive), never for the value in chat.
@@ -36,9 +36,20 @@ var describesSecret = regexp.MustCompile(`(?i)\b(?:api[ -]?key|access[ -]token|a
 // describesBareSecret reads a description that makes a bare "key" or "token" a credential.
 var describesBareSecret = regexp.MustCompile(`(?i)\b(?:application|app|api|access|secret|private|auth\w*|developer|user|bearer|session)\s+(?:key|token)\b|\btoken from\b|\bgenerate your\b|\bauthenticat|\b(?:allow|allowing|allows|grant|grants|granting)\s+access\b`)
 
-// IsCredentialParam reports whether a header, query or cookie parameter carries a
-// credential.
+// describesOwnSecret reads a description that makes a value the caller's own secret: "Your
+// API key", "your access token".
+var describesOwnSecret = regexp.MustCompile(`(?i)\byour\s+(?:own\s+)?(?:api[ -]?key|access[ -]token|auth\w*\s+token|secret(?:\s+key)?|subscription key|application key|app key|key|token)\b`)
+
+// IsCredentialParam reports whether a parameter carries a credential. A path segment
+// addresses a thing, and an API that manages keys names them there ("The API key to
+// delete"): one is a credential only where the spec says it is the caller's own ("Your API
+// Key"), and then it comes from configuration like any other.
 func IsCredentialParam(p *tools.Param) bool {
+	if p.In == "path" {
+		// The description may sit on the parameter's schema (a shared ApiKeyParam).
+		d, _ := p.Schema["description"].(string)
+		return describesOwnSecret.MatchString(p.Description + " " + d)
+	}
 	if p.In != "header" && p.In != "query" && p.In != "cookie" {
 		return false
 	}

@@ -26,7 +26,7 @@ func BuildRequest(ctx context.Context, cat *tools.Catalog, op *tools.Operation, 
 	if op == nil {
 		return nil, errors.New("build request: no operation")
 	}
-	u, err := requestURL(baseURL, op, args)
+	u, err := requestURL(baseURL, op, args, pathSecrets(cat, op))
 	if err != nil {
 		return nil, fmt.Errorf("build request for %s: %w", op.Key(), err)
 	}
@@ -129,7 +129,7 @@ func addParam(p *tools.Param, v any, query *[]queryPair, header http.Header, coo
 
 // requestURL joins the base URL with the operation's path, its templates filled with
 // escaped values.
-func requestURL(baseURL string, op *tools.Operation, args map[string]any) (*url.URL, error) {
+func requestURL(baseURL string, op *tools.Operation, args map[string]any, secretParams map[string]bool) (*url.URL, error) {
 	base, err := url.Parse(baseURL)
 	if err != nil {
 		return nil, fmt.Errorf("base URL: %w", err)
@@ -137,7 +137,7 @@ func requestURL(baseURL string, op *tools.Operation, args map[string]any) (*url.
 	if (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
 		return nil, fmt.Errorf("base URL %q is not an absolute http(s) URL", base.Redacted())
 	}
-	path, err := expandPath(op, args)
+	path, err := expandPath(op, args, secretParams)
 	if err != nil {
 		return nil, err
 	}
@@ -161,8 +161,9 @@ func requestURL(baseURL string, op *tools.Operation, args map[string]any) (*url.
 }
 
 // expandPath substitutes {name} templates with serialised, escaped path parameters and
-// escapes the literal text around them.
-func expandPath(op *tools.Operation, args map[string]any) (string, error) {
+// escapes the literal text around them. A template named in secretParams is a credential
+// and stays, escaped, for ApplyAuth.
+func expandPath(op *tools.Operation, args map[string]any, secretParams map[string]bool) (string, error) {
 	var b strings.Builder
 	rest := tools.RouteOf(op.Path)
 	for {
@@ -179,6 +180,11 @@ func expandPath(op *tools.Operation, args map[string]any) (string, error) {
 		name := rest[open+1 : open+end]
 		rest = rest[open+end+1:]
 		p := PathParam(op, name)
+		if p == nil && secretParams[name] {
+			// A credential (secret.ConfigParams): its template stays for ApplyAuth.
+			b.WriteString(url.PathEscape("{" + name + "}"))
+			continue
+		}
 		if p == nil {
 			return "", fmt.Errorf("path %q: no parameter for {%s}", op.Path, name)
 		}
@@ -195,6 +201,31 @@ func expandPath(op *tools.Operation, args map[string]any) (string, error) {
 		}
 		b.WriteString(s)
 	}
+}
+
+// pathSecrets names the path templates that the operation's security fills: apiKey
+// schemes in the path.
+func pathSecrets(cat *tools.Catalog, op *tools.Operation) map[string]bool {
+	if cat == nil {
+		return nil
+	}
+	reqs := op.Security
+	if reqs == nil {
+		reqs = cat.Security()
+	}
+	var out map[string]bool
+	schemes := cat.SecuritySchemes()
+	for _, r := range reqs {
+		for name := range r {
+			if s := schemes[name]; s != nil && s.Type == "apiKey" && s.In == "path" {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[s.ParamName] = true
+			}
+		}
+	}
+	return out
 }
 
 func PathParam(op *tools.Operation, name string) *tools.Param {

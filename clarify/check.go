@@ -1,6 +1,7 @@
 package clarify
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -293,14 +294,26 @@ func LooksInvented(op *tools.Operation, arg string, v any) (bool, string) {
 	return Placeholder(v, examplesOf(op, arg))
 }
 
-// isExample reports whether v is one of the spec's example values.
+// isExample reports whether v is one of the spec's example values. An example the spec
+// writes as a number for a text field (a phone number, 442035159995) is the same value as
+// its digits given as text.
 func isExample(v any, examples []any) bool {
 	for _, ex := range examples {
-		if ex != nil && SameValue(v, ex) {
+		if ex != nil && (SameValue(v, ex) || sameDigits(v, ex)) {
 			return true
 		}
 	}
 	return false
+}
+
+// sameDigits reports whether v is text spelling the number ex exactly as JSON writes it.
+func sameDigits(v, ex any) bool {
+	s, ok := v.(string)
+	if _, isNumber := tools.SchemaNumber(ex); !ok || !isNumber {
+		return false
+	}
+	b, err := json.Marshal(ex)
+	return err == nil && string(b) == s
 }
 
 // descriptionOf is what the spec says of an argument.

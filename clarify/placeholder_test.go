@@ -28,6 +28,9 @@ func TestPlaceholder(t *testing.T) {
 		{"nil uuid", "00000000-0000-0000-0000-000000000000", nil, true},
 		{"spec example", "0TnOYISbd1XYRBk9myaseg", []any{"0TnOYISbd1XYRBk9myaseg"}, true},
 		{"spec default", 20.0, []any{20}, true},
+		// A text field whose example the spec writes as a number (a phone number).
+		{"spec example number as text", "442035159995", []any{442035159995.0}, true},
+		{"another number as text", "441415550123", []any{442035159995.0}, false},
 		// An id's prefix before filler (issue 26).
 		{"prefixed nil uuid", "acct_00000000-0000-0000-0000-000000000000", nil, true},
 		{"prefixed x filler", "cus_XXXXXXXXXXXX", nil, true},

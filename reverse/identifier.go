@@ -189,6 +189,10 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	case (p.In == "path" || p.Schema["format"] == "uuid") && fromDesc() != "":
 		// A path parameter the description calls "the ID of the restaurant".
 		return Ident{Resource: fromDesc()}, true
+	case len(toks) == 1 && !hasIDWord(last) && describedQualifier(last, p.Description) != "":
+		// target, "target condition id": a name that says only the role, and a
+		// description that says which thing's id it holds.
+		return Ident{Resource: describedQualifier(last, p.Description), Named: last}, true
 	case len(toks) == 1 && p.Description != "" && fromDesc() == lexicon.Singular(last):
 		// A query or body argument named after a thing whose description says it holds
 		// that thing's id: customer, "The ID of the customer who will be billed".

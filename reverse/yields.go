@@ -357,6 +357,32 @@ func (c Collection) ThingID(resource, want string) (Collection, bool) {
 	return c, false
 }
 
+// ownNamed returns the collection reading the field named as the argument is, compared
+// without case or separators (api_id for {apiId}), when it reads a plain id now and the
+// argument is the thing's own id by its name (the thing, then an id word): items that
+// carry both a record id and one named for the thing (Tyk's API definitions: id and the
+// api_id every route takes) give the argument the one it names. A field named for a role
+// (a node's parent_id, an account's managing_account) points elsewhere.
+func (c Collection) ownNamed(arg, resource string) (Collection, bool) {
+	words := strings.Split(lexicon.SnakeCase(arg), "_")
+	if len(words) < 2 || !hasIDWord(words[len(words)-1]) || lexicon.Singular(strings.Join(words[:len(words)-1], "_")) != resource {
+		return c, false
+	}
+	want := compact(arg)
+	if compact(c.IDField) != "id" {
+		return c, false
+	}
+	props, _ := c.item["properties"].(map[string]any)
+	for _, name := range upstream.SortedKeys(props) {
+		p, _ := props[name].(map[string]any)
+		if t := tools.SchemaType(p); compact(name) == want && (t == "string" || t == "integer") {
+			c.IDField, c.IDType = name, t
+			return c, true
+		}
+	}
+	return c, false
+}
+
 // withField returns the collection reading the field an argument needs, or false.
 func (c Collection) withField(want string) (Collection, bool) {
 	f := c.field(want)

@@ -1,0 +1,30 @@
+package reverse
+
+import "testing"
+
+// TestOwnNamedField: an argument named for the thing and an id word (apiId, api_id) reads
+// the items' field of that name where they carry it beside a record id; one named for a
+// role (managing_account) keeps the item's id. A property named by its role alone
+// (target) whose description says which thing's id it holds ("target condition id") is
+// that thing's, found through the thing's list.
+func TestOwnNamedField(t *testing.T) {
+	cat, g := rtData(t, "ownnamed.yaml", nil)
+	for _, tc := range []struct{ op, arg, list, field string }{
+		{"DELETE /apis/{apiId}", "apiId", "GET /apis", "api_id"},
+		{"GET /health", "api_id", "GET /apis", "api_id"},
+		{"POST /contacts", "managing_account", "GET /accounts", "id"},
+		{"POST /explain", "target", "GET /conditions", "id"},
+	} {
+		e := rtEdge(t, g, rtOp(t, cat, tc.op), tc.arg)
+		if len(e.Producers) == 0 {
+			t.Errorf("%s %s: no producer", tc.op, tc.arg)
+			continue
+		}
+		if p := e.Producers[0]; p.OpKey != tc.list || p.Collection.IDField != tc.field {
+			t.Errorf("%s %s: first producer %s reading %q, want %s reading %q", tc.op, tc.arg, p.OpKey, p.Collection.IDField, tc.list, tc.field)
+		}
+	}
+	if _, ok := g.Edge(rtOp(t, cat, "POST /explain"), "mode"); ok {
+		t.Errorf("the explanation mode is read as naming a thing")
+	}
+}

@@ -176,10 +176,35 @@ func Purpose(op *tools.Operation) string {
 		}
 	}
 	s = strings.TrimRight(strings.TrimSpace(s), ".")
+	if first, rest, _ := strings.Cut(s, " "); strings.HasSuffix(strings.ToLower(first), "ing") {
+		// "Adding currency exchange rates": "needed to" takes the bare verb, and a
+		// gerund that is no known verb's gives no clause.
+		bare, ok := gerundBare(first)
+		if !ok {
+			return ""
+		}
+		s = strings.TrimSpace(bare + " " + rest)
+	}
 	if s == "" || len(s) > 80 {
 		return ""
 	}
 	return commonCase(s, op.Description)
+}
+
+// gerundBare is the bare verb of a gerund (adding → add, creating → create, getting →
+// get) when it is one of the imperatives.
+func gerundBare(w string) (string, bool) {
+	stem := strings.TrimSuffix(strings.ToLower(w), "ing")
+	cands := []string{stem, stem + "e"}
+	if n := len(stem); n > 2 && stem[n-1] == stem[n-2] {
+		cands = append(cands, stem[:n-1])
+	}
+	for _, c := range cands {
+		if imperatives[c] {
+			return c, true
+		}
+	}
+	return "", false
 }
 
 // preamble is what a summary may say before what the operation does ("Used to retrieve

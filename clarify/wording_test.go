@@ -131,6 +131,18 @@ func TestAsk(t *testing.T) {
 	if got := Purpose(&tools.Operation{Summary: "Creates a new spot insertion"}); got != "create a new spot insertion" {
 		t.Errorf("Purpose of a third-person summary = %q", got)
 	}
+	// A gerund summary gives the bare verb, or no clause when it is no known verb's.
+	for summary, want := range map[string]string{
+		"Adding currency exchange rates": "add currency exchange rates",
+		"Creating a project":             "create a project",
+		"Getting the list of users":      "get the list of users",
+		"Onboarding an application":      "",
+		"Pricing of the plan":            "",
+	} {
+		if got := Purpose(&tools.Operation{Summary: summary}); got != want {
+			t.Errorf("Purpose(%q) = %q, want %q", summary, got, want)
+		}
+	}
 	if got := Purpose(&tools.Operation{Summary: "Settings of the account"}); got != "settings of the account" {
 		t.Errorf("Purpose of a noun summary = %q", got)
 	}

@@ -22,13 +22,24 @@ func putCreates(op *tools.Operation, p *tools.Param, resource string) bool {
 	if (op.Method != "PUT" && op.Method != "POST") || p.In != "path" || resource == "" || !strings.HasSuffix(op.Path, "/{"+p.Name+"}") {
 		return false
 	}
-	want := compact(resource)
+	want := stemmedWords(resource)
 	for _, thing := range []string{createdByID(op.OperationID), createdBySummary(op.Summary)} {
-		if thing != "" && compact(thing) == want {
+		if thing != "" && stemmedWords(thing) == want {
 			return true
 		}
 	}
 	return false
+}
+
+// stemmedWords joins a snake-case name's word stems, so the same thing written in
+// another inflection is the same name: ReplicationProtectedItems_Create creates the
+// replicatedProtectedItemName's item.
+func stemmedWords(name string) string {
+	var b strings.Builder
+	for _, w := range strings.Split(lexicon.SnakeCase(name), "_") {
+		b.WriteString(lexicon.Stem(w))
+	}
+	return b.String()
 }
 
 // createdByID is the thing an operationId of the form Things_CreateOrUpdate or

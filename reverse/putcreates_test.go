@@ -27,6 +27,8 @@ func TestPutCreates(t *testing.T) {
 		{"POST", "/users/{user_id}/rules/{rule_id}", "addRuleToUser", "Add a rule to a user", "rule_id", "rule", false},
 		{"POST", "/things/{thingName}", "Createable", "", "thingName", "thing", false},
 		{"PUT", "/caches/{cacheName}/storageTargets/{storageTargetName}", "StorageTargets_CreateOrUpdate", "", "cacheName", "cache", false},
+		// The same thing in another inflection (the spec's own: replicated, Replication).
+		{"PUT", "/replicationProtectionContainers/{protectionContainerName}/replicationProtectedItems/{replicatedProtectedItemName}", "ReplicationProtectedItems_Create", "", "replicatedProtectedItemName", "replicated_protected_item", true},
 	}
 	for _, tc := range cases {
 		p := &tools.Param{Name: tc.param, Arg: tc.param, In: "path", Required: true, Schema: str}

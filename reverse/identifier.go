@@ -189,6 +189,10 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	case (p.In == "path" || p.Schema["format"] == "uuid") && fromDesc() != "":
 		// A path parameter the description calls "the ID of the restaurant".
 		return Ident{Resource: fromDesc()}, true
+	case p.In != "path" && (len(toks) == 1 || lexicon.Singular(last) == uniquelyNamed(p.Description)) && uniquelyNamed(p.Description) != "" && lexicon.Singular(last) != "name":
+		// source_collection, source: "The unique name of a collection": the thing's key,
+		// said by its name (a create's own name is its content: ownField, createsItself).
+		return Ident{Resource: uniquelyNamed(p.Description), Field: "name", Key: true}, true
 	case len(toks) == 1 && !hasIDWord(last) && describedQualifier(last, p.Description) != "":
 		// target, "target condition id": a name that says only the role, and a
 		// description that says which thing's id it holds.
@@ -270,6 +274,14 @@ func formatResource(desc string) string {
 // namedResource is the thing a name parameter's description says it names.
 func namedResource(desc string) string {
 	return describedThing(desc, describesName, 300, namePhraseEnds, nameSkips)
+}
+
+// describesUniqueName reads "The unique name of a collection": a name that identifies.
+var describesUniqueName = regexp.MustCompile(`(?i)\bunique name of (?:the |a |an )?([a-z]+(?: [a-z]+)?)`)
+
+// uniquelyNamed is the thing a description says the value is the unique name of.
+func uniquelyNamed(desc string) string {
+	return describedThing(desc, describesUniqueName, 300, namePhraseEnds, nameSkips)
 }
 
 var (

@@ -28,3 +28,22 @@ func TestOwnNamedField(t *testing.T) {
 		t.Errorf("the explanation mode is read as naming a thing")
 	}
 }
+
+// TestUniquelyNamedSlot: a property the spec calls "the unique name of a collection" is
+// a collection's key (a slot the invariant checks), unless it is the name of the thing
+// the request creates.
+func TestUniquelyNamedSlot(t *testing.T) {
+	cat, g := rtData(t, "ownnamed.yaml", nil)
+	slots := g.Slots(rtOp(t, cat, "POST /indexes"))
+	if s, ok := slots["source_collection"]; !ok || s.Resource != "collection" || !s.Key {
+		t.Errorf("source_collection slot = %+v, %v; want a collection's key", s, ok)
+	}
+	for _, arg := range []string{"name", "dimension"} {
+		if s, ok := slots[arg]; ok {
+			t.Errorf("%s is a slot: %+v", arg, s)
+		}
+	}
+	if s, ok := g.Slots(rtOp(t, cat, "POST /collections"))["name"]; ok {
+		t.Errorf("the new collection's own name is a slot: %+v", s)
+	}
+}

@@ -155,6 +155,9 @@ func Human(arg string) string {
 // Purpose phrases what the operation does, for "needed to ..." clauses; empty when
 // the spec says nothing short enough.
 func Purpose(op *tools.Operation) string {
+	if HoldsTemplate(op.Summary) || (op.Summary == "" && HoldsTemplate(firstLine(op.Description))) {
+		return "" // the path, not prose: "products/{sku}/group-prices/…"
+	}
 	s := verbFirst(withoutPreamble(op.Summary))
 	if s != "" {
 		// "Creates a new piece": the clause wants "create a new piece".
@@ -189,6 +192,13 @@ func Purpose(op *tools.Operation) string {
 		return ""
 	}
 	return commonCase(s, op.Description)
+}
+
+// HoldsTemplate reports whether text holds a path template ({sku}): a summary that
+// is the path, which a question never quotes.
+func HoldsTemplate(s string) bool {
+	i := strings.IndexByte(s, '{')
+	return i >= 0 && strings.IndexByte(s[i:], '}') > 1
 }
 
 // gerundBare is the bare verb of a gerund (adding → add, creating → create, getting →

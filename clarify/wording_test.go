@@ -138,6 +138,8 @@ func TestAsk(t *testing.T) {
 		"Getting the list of users":      "get the list of users",
 		"Onboarding an application":      "",
 		"Pricing of the plan":            "",
+		// The path as a summary: no clause, never its template.
+		"products/{sku}/group-prices/{customerGroupId}/tiers/{qty}/price/{price}": "",
 	} {
 		if got := Purpose(&tools.Operation{Summary: summary}); got != want {
 			t.Errorf("Purpose(%q) = %q, want %q", summary, got, want)

@@ -70,11 +70,14 @@ func TestLookedUpNames(t *testing.T) {
 // TestConfirmEffectQuotesNoTemplate: an operation nothing describes is confirmed by the
 // request shown, never by its path's template ({id} reads as a slot to fill).
 func TestConfirmEffectQuotesNoTemplate(t *testing.T) {
-	for _, tc := range []struct{ method, want string }{
-		{"POST", "This writes what that request shows."},
-		{"DELETE", "This deletes what that request names."},
+	for _, tc := range []struct{ method, summary, desc, want string }{
+		{"POST", "", "", "This writes what that request shows."},
+		{"DELETE", "", "", "This deletes what that request names."},
+		// A summary that is the path says nothing; the description after it does.
+		{"POST", "companyCredits/{creditId}/decreaseBalance", "", "This writes what that request shows."},
+		{"POST", "songs/{id}/comments", "Adds a comment to a song.", "This writes: Adds a comment to a song."},
 	} {
-		op := &tools.Operation{Method: tc.method, Path: "/api/songs/{id}/comments"}
+		op := &tools.Operation{Method: tc.method, Path: "/api/songs/{id}/comments", Summary: tc.summary, Description: tc.desc}
 		if got := confirmEffect(op); got != tc.want || strings.Contains(got, "{") {
 			t.Errorf("%s: %q, want %q", tc.method, got, tc.want)
 		}

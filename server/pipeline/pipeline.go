@@ -360,12 +360,14 @@ func (p *Pipeline) confirmed(c *call) bool {
 }
 
 func confirmEffect(op *tools.Operation) string {
-	what := strings.TrimRight(op.Summary, ".")
-	if what == "" {
-		what = strings.TrimRight(strings.SplitN(strings.TrimSpace(op.Description), "\n", 2)[0], ".")
-	}
-	if what == "" {
-		what = clarify.IDPhrase(op) // NetBox's dcim_sites_create: "Create dcim sites"
+	what := ""
+	for _, said := range []string{op.Summary, strings.SplitN(strings.TrimSpace(op.Description), "\n", 2)[0], clarify.IDPhrase(op)} {
+		// A summary that is the path ("companyCredits/{creditId}/decreaseBalance") says
+		// nothing a person reads, and its template reads as a slot to fill.
+		if said = strings.TrimRight(strings.TrimSpace(said), "."); said != "" && !clarify.HoldsTemplate(said) {
+			what = said // NetBox's dcim_sites_create, with neither: "Create dcim sites"
+			break
+		}
 	}
 	if what == "" {
 		// Nothing says what it does: the request shown says it, never the path's

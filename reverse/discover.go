@@ -94,11 +94,19 @@ func (p Producer) Discovered(target *tools.Operation, arg string, body any) (Pro
 		}
 	}
 	id.Bare = false
-	for _, arr := range ItemArrays(instanceSchema(body, 0)) {
+	schema := instanceSchema(body, 0)
+	for _, arr := range ItemArrays(schema) {
 		if field := SiblingField(prm, id, ScalarFields(arr.Item, id.Resource)); field != "" {
 			p.Collection = Collection{Items: arr.Ptr, IDField: field}
 			return p, true
 		}
+	}
+	// An answer of plain strings (Orthanc's ["radiology-pacs", "mri-room-2"], which its
+	// spec calls "the identifiers of the modalities") names the things by their keys, as
+	// a typed list of strings does (sibling.go).
+	if ptr, ok := stringArray(schema); ok && tools.SchemaType(prm.Schema) != "integer" {
+		p.Collection = Collection{Items: ptr, IDField: StringField, IDType: "string", Strings: true}
+		return p, true
 	}
 	return p, false
 }
@@ -129,6 +137,9 @@ func instanceSchema(v any, depth int) map[string]any {
 			}
 		}
 		if len(merged) == 0 {
+			if len(x) > 0 && allStrings(x[:min(len(x), 5)]) {
+				return map[string]any{"type": "array", "items": map[string]any{"type": "string"}}
+			}
 			return map[string]any{"type": "array"}
 		}
 		return map[string]any{"type": "array", "items": map[string]any{"type": "object", "properties": merged}}
@@ -140,6 +151,16 @@ func instanceSchema(v any, depth int) map[string]any {
 		return map[string]any{"type": "boolean"}
 	}
 	return map[string]any{}
+}
+
+// allStrings reports whether every value is a string.
+func allStrings(vs []any) bool {
+	for _, v := range vs {
+		if _, ok := v.(string); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // AsAnswered is p as its answer is shaped: a Discover producer's items found in it, and

@@ -1,6 +1,10 @@
 package reverse
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/askapi/askapi/tools"
+)
 
 // TestUntypedList: a list says nothing of its items when it has no schema, an object or
 // array with nothing declared, or a page whose one list's items declare no property;
@@ -29,6 +33,34 @@ func TestUntypedList(t *testing.T) {
 	} {
 		if got := untypedList(tc.schema); got != tc.want {
 			t.Errorf("%s: untypedList = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestDiscoveredStrings: an untyped answer of plain strings, bare or under its one list,
+// is read as the things' keys for a text argument; numbers, or an integer argument, are
+// not.
+func TestDiscoveredStrings(t *testing.T) {
+	target := func(typ string) *tools.Operation {
+		return &tools.Operation{Method: "POST", Path: "/modalities/{id}/store", Params: []*tools.Param{
+			{Name: "id", Arg: "id", In: "path", Required: true, Description: "Identifier of the modality of interest", Schema: map[string]any{"type": typ}}}}
+	}
+	p := Producer{OpKey: "GET /modalities", Collection: Collection{Discover: true}}
+	for _, tc := range []struct {
+		name  string
+		typ   string
+		body  any
+		items string
+		ok    bool
+	}{
+		{"bare strings", "string", []any{"radiology-pacs", "mri-room-2"}, "", true},
+		{"under one list", "string", map[string]any{"modalities": []any{"radiology-pacs"}}, "/modalities", true},
+		{"numbers", "string", []any{1.0, 2.0}, "", false},
+		{"an integer argument", "integer", []any{"radiology-pacs"}, "", false},
+	} {
+		got, ok := p.Discovered(target(tc.typ), "id", tc.body)
+		if ok != tc.ok || (ok && (!got.Collection.Strings || got.Collection.Items != tc.items)) {
+			t.Errorf("%s: %+v, %v; want strings at %q: %v", tc.name, got.Collection, ok, tc.items, tc.ok)
 		}
 	}
 }

@@ -63,6 +63,9 @@ type Resolution struct {
 	Tried []string `json:"tried,omitempty"`
 	// ChosenBy is "model" when a model chose the producer, the spec giving none.
 	ChosenBy string `json:"chosen_by,omitempty"`
+	// Scope holds the call's values the lookup's path was addressed by ({bucket_id}), by
+	// argument: an answer with its list says the API knows each.
+	Scope map[string]any `json:"scope,omitempty"`
 }
 
 // Resolve fills identifier arguments of op that were given as names, by running their
@@ -275,6 +278,12 @@ func resolveOne(ctx context.Context, g *reverse.Graph, target *tools.Operation, 
 	for _, need := range p.Needs {
 		if v, ok := given[need]; ok && v != nil && v != "" {
 			args[need] = v
+			if prm := reverse.ParamOf(p.Op, need); prm != nil && prm.In == "path" {
+				if r.Scope == nil {
+					r.Scope = map[string]any{}
+				}
+				r.Scope[need] = v
+			}
 			continue
 		}
 		// Producers tried in turn often share a parent (the workspace): settle it once.

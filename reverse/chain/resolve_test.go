@@ -424,3 +424,18 @@ func TestResolveNestedParentFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveRecordsScope: a lookup addressed by a value the call gave in its path
+// ({budget_id}) records it, so the invariant knows the API accepted it.
+func TestResolveRecordsScope(t *testing.T) {
+	cat, g := rtData(t, "nested.yaml", nil)
+	op := rtOp(t, cat, "GET /budgets/{budget_id}/accounts/{account_id}/transactions")
+	f := &rtFetcher{bodies: map[string]string{
+		"GET /budgets/{budget_id}/accounts": `{"data":{"accounts":[{"id":"a1a1a1a1-0000-4000-8000-000000000001","name":"Checking"}]}}`,
+	}}
+	const budget = "b1b1b1b1-0000-4000-8000-000000000001"
+	rs := Resolve(context.Background(), g, op, map[string]any{"budget_id": budget, "account_id": "Checking"}, f, nil)
+	if len(rs) != 1 || rs[0].Outcome != Filled || rs[0].Scope["budget_id"] != budget || len(rs[0].Scope) != 1 {
+		t.Fatalf("resolutions: %+v", rs)
+	}
+}

@@ -41,6 +41,28 @@ func produced(c *call) map[string]bool {
 		if v, ok := c.args[arg]; ok && r.Offers(v) {
 			out[arg] = true
 		}
+		for _, scope := range acceptedScope(c, r) {
+			out[scope] = true
+		}
+	}
+	return out
+}
+
+// acceptedScope lists the call's arguments that a lookup's path was addressed by and the
+// API accepted: the lookup ran with them as given ({bucket_id} in GET
+// /buckets/{bucket_id}/collections/{collection_id}/records) and answered with the items
+// under them, so each, while the call still holds it, names a thing the API knows (a
+// slug such as main-workspace), not words. An empty answer proves nothing: an API may
+// answer an empty list under a parent that does not exist.
+func acceptedScope(c *call, r chain.Resolution) []string {
+	if r.Outcome != chain.Filled && r.Outcome != chain.Ambiguous {
+		return nil
+	}
+	var out []string
+	for arg, v := range r.Scope {
+		if now, ok := c.args[arg]; ok && clarify.SameValue(now, v) {
+			out = append(out, arg)
+		}
 	}
 	return out
 }

@@ -130,6 +130,11 @@ func ScalarFields(item map[string]any, resource string) map[string]string {
 // SiblingField is the item field a parameter takes, or "": one named like it; else, for a
 // parameter that takes a key (its name says which), that key; else the item's id.
 func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
+	if f, ok := fields[compact(p.Name)]; ok && idWords[compact(p.Name)] != "" {
+		// {slug}, "Groundhog name in kebab-case": a parameter called by an identifier
+		// word the items carry is that field, whatever its description calls it.
+		return f
+	}
 	if f, ok := fields["name"]; ok && !strings.Contains(lexicon.SnakeCase(p.Name), "_") && saysName(p.Description) && describedTakes(p.Description) != takesEither {
 		// {location}, "Name of the backup location": the name, even beside a field
 		// called location (a region). Where it takes either ("identifier expressed as

@@ -1,0 +1,28 @@
+package reverse
+
+import (
+	"testing"
+
+	"github.com/askapi/askapi/tools"
+)
+
+// TestSiblingField: which of the listed items' fields a path parameter reads. A name
+// given by an identifier word the items carry (slug) is that field even when the
+// description calls it a name; a plain noun described as a name reads the name.
+func TestSiblingField(t *testing.T) {
+	fields := map[string]string{"id": "id", "name": "name", "slug": "slug", "location": "location"}
+	for _, tc := range []struct {
+		param, desc string
+		id          Ident
+		want        string
+	}{
+		{"slug", "Groundhog name in kebab-case: (eg, lucy-the-lobster)", Ident{Resource: "groundhog", Field: "slug", Key: true}, "slug"},
+		{"location", "Name of the backup location", Ident{Resource: "location", Key: true}, "name"},
+		{"id", "The id of the groundhog", Ident{Resource: "groundhog"}, "id"},
+	} {
+		p := &tools.Param{Name: tc.param, In: "path", Description: tc.desc, Schema: map[string]any{"type": "string"}}
+		if got := SiblingField(p, tc.id, fields); got != tc.want {
+			t.Errorf("{%s} %q reads %q, want %q", tc.param, tc.desc, got, tc.want)
+		}
+	}
+}

@@ -230,6 +230,14 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		if resource == "" {
 			resource = lexicon.Singular(lexicon.SnakeCase(p.Name))
 		}
+		oneSegment := p.In == "path" && segmentBefore(op.Path, "{"+p.Name+"}") != ""
+		for i := range prods {
+			if c, ok := prods[i].Collection.ownNamed(p.Name, id.Resource); ok {
+				prods[i].Collection = c // apiId reads api_id beside a record id
+			} else if c, ok := prods[i].Collection.segmentName(); ok && oneSegment {
+				prods[i].Collection = c // one segment: the record's name, not its address
+			}
+		}
 		prods = dedupe(prods)
 		if id.Named != "" && byName[prods[0].Op] {
 			// The best producer lists what the name says (droplets for a "Droplet

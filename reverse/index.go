@@ -491,9 +491,6 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 			p.Score += 3 // within the same parent as the call (the issues of its repository)
 		}
 		p.Score += RouteOwner(p.Op.Path)
-		if c, ok := p.Collection.ownNamed(param.Name, id.Resource); ok {
-			p.Collection = c
-		}
 		out = appendBest(out, p, keep)
 	}
 	return out

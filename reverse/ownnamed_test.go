@@ -14,6 +14,12 @@ func TestOwnNamedField(t *testing.T) {
 		{"GET /health", "api_id", "GET /apis", "api_id"},
 		{"POST /contacts", "managing_account", "GET /accounts", "id"},
 		{"POST /explain", "target", "GET /conditions", "id"},
+		// An addressed record (id, name and type the server's): its id is its whole
+		// path, and a path segment takes its name; a file's id, type and name are data.
+		{"GET /services/{serviceName}/versionSets/{versionSetId}", "versionSetId", "GET /services/{serviceName}/versionSets", "name"},
+		{"GET /files/{fileId}", "fileId", "GET /files", "id"},
+		// The field named as the argument one level down, in the item's reference.
+		{"DELETE /projects/{projectId}/datasets/{datasetId}", "datasetId", "GET /projects/{projectId}/datasets", "datasetReference/datasetId"},
 	} {
 		e := rtEdge(t, g, rtOp(t, cat, tc.op), tc.arg)
 		if len(e.Producers) == 0 {

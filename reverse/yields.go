@@ -380,7 +380,39 @@ func (c Collection) ownNamed(arg, resource string) (Collection, bool) {
 			return c, true
 		}
 	}
+	// One level down, in the object that holds the item's identity (BigQuery's dataset:
+	// a fully qualified id, and datasetReference.datasetId, which its routes take).
+	for _, outer := range upstream.SortedKeys(props) {
+		sub, _ := props[outer].(map[string]any)
+		inner, _ := sub["properties"].(map[string]any)
+		for _, name := range upstream.SortedKeys(inner) {
+			p, _ := inner[name].(map[string]any)
+			if t := tools.SchemaType(p); compact(name) == want && (t == "string" || t == "integer") {
+				c.IDField, c.IDType = outer+"/"+name, t
+				return c, true
+			}
+		}
+	}
 	return c, false
+}
+
+// segmentName returns the collection reading its items' name where it reads their id and
+// the items are addressed records: id and name set by the server (readOnly), beside a
+// type, as Azure's resources are. Such an id is the record's whole address
+// (/subscriptions/…/apis/echo-api); a path parameter, one segment, takes its name.
+func (c Collection) segmentName() (Collection, bool) {
+	if c.IDField != "id" {
+		return c, false
+	}
+	props, _ := c.item["properties"].(map[string]any)
+	for _, f := range []string{"id", "name", "type"} {
+		p, _ := props[f].(map[string]any)
+		if tools.SchemaType(p) != "string" || (f != "type" && p["readOnly"] != true) {
+			return c, false
+		}
+	}
+	c.IDField, c.IDType = "name", "string"
+	return c, true
 }
 
 // withField returns the collection reading the field an argument needs, or false.

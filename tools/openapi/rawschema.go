@@ -390,19 +390,27 @@ func (s *rawSchema) leaf() bool {
 		len(s.allOf) == 0 && s.conjunct == nil && isNull(s.not)
 }
 
-// leafSkeleton is the interned skeleton of a leaf schema, one per type list.
+// leafSkeleton is the interned skeleton of a leaf schema, one per type list. A field the
+// server sets (readOnly) says so: an item whose id, name and type are all the server's is
+// an addressed record, whose id is its whole path (reverse's segmentName).
 func (c *compiler) leafSkeleton(s *rawSchema) map[string]any {
 	types := s.types
 	if s.nullable && len(types) > 0 && !slices.Contains(types, "null") {
 		types = append(append([]string(nil), types...), "null")
 	}
 	key := strings.Join(types, ",")
+	if s.readOnly {
+		key += ";readOnly"
+	}
 	if m, ok := c.leaves[key]; ok {
 		return m
 	}
 	out := map[string]any{}
 	if len(types) > 0 {
 		out["type"] = typeValue(append([]string(nil), types...))
+	}
+	if s.readOnly {
+		out["readOnly"] = true
 	}
 	m := c.intern(out)
 	if c.leaves == nil {

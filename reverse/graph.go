@@ -230,11 +230,18 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		if resource == "" {
 			resource = lexicon.Singular(lexicon.SnakeCase(p.Name))
 		}
-		oneSegment := p.In == "path" && segmentBefore(op.Path, "{"+p.Name+"}") != ""
+		own, ownRead := "", false
 		for i := range prods {
-			if c, ok := prods[i].Collection.ownNamed(p.Name, id.Resource); ok {
+			col := prods[i].Collection
+			if col.item == nil || !isCompact(col.IDField, "id") {
+				continue // only a list read by a plain id: its name is asked once, if ever
+			}
+			if !ownRead {
+				own, ownRead = ownIDName(p.Name, id.Resource), true
+			}
+			if c, ok := col.ownNamed(own); ok {
 				prods[i].Collection = c // apiId reads api_id beside a record id
-			} else if c, ok := prods[i].Collection.segmentName(); ok && oneSegment {
+			} else if c, ok := col.segmentName(); ok && p.In == "path" && segmentBefore(op.Path, "{"+p.Name+"}") != "" {
 				prods[i].Collection = c // one segment: the record's name, not its address
 			}
 		}

@@ -104,7 +104,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	// The description is read only where the name and the path leave the thing open:
 	// a regular expression over long prose is the costliest step of the graph.
 	// Each reading of the description runs at most once, and only if asked.
-	var idText, formatText, nameText lazyText
+	var idText, formatText, nameText, roleText, uniqueText lazyText
 	fromDesc := func() string { return idText.of(describedResource, p.Description) }
 	fromFormat := func() string { return formatText.of(formatResource, p.Description) }
 	fromName := func() string { return nameText.of(namedResource, p.Description) }
@@ -189,14 +189,14 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	case (p.In == "path" || p.Schema["format"] == "uuid") && fromDesc() != "":
 		// A path parameter the description calls "the ID of the restaurant".
 		return Ident{Resource: fromDesc()}, true
-	case p.In != "path" && (len(toks) == 1 || lexicon.Singular(last) == uniquelyNamed(p.Description)) && uniquelyNamed(p.Description) != "" && lexicon.Singular(last) != "name":
+	case p.In != "path" && lexicon.Singular(last) != "name" && uniqueText.of(uniquelyNamed, p.Description) != "" && (len(toks) == 1 || lexicon.Singular(last) == uniqueText.v):
 		// source_collection, source: "The unique name of a collection": the thing's key,
 		// said by its name (a create's own name is its content: ownField, createsItself).
-		return Ident{Resource: uniquelyNamed(p.Description), Field: "name", Key: true}, true
-	case len(toks) == 1 && !hasIDWord(last) && describedQualifier(last, p.Description) != "":
+		return Ident{Resource: uniqueText.v, Field: "name", Key: true}, true
+	case len(toks) == 1 && !hasIDWord(last) && roleText.of(func(d string) string { return describedQualifier(last, d) }, p.Description) != "":
 		// target, "target condition id": a name that says only the role, and a
 		// description that says which thing's id it holds.
-		return Ident{Resource: describedQualifier(last, p.Description), Named: last}, true
+		return Ident{Resource: roleText.v, Named: last}, true
 	case len(toks) == 1 && p.Description != "" && fromDesc() == lexicon.Singular(last):
 		// A query or body argument named after a thing whose description says it holds
 		// that thing's id: customer, "The ID of the customer who will be billed".
@@ -281,6 +281,9 @@ var describesUniqueName = regexp.MustCompile(`(?i)\bunique name of (?:the |a |an
 
 // uniquelyNamed is the thing a description says the value is the unique name of.
 func uniquelyNamed(desc string) string {
+	if !strings.Contains(desc, "nique name") {
+		return "" // the expression only where its words are: it runs for every argument
+	}
 	return describedThing(desc, describesUniqueName, 300, namePhraseEnds, nameSkips)
 }
 

@@ -92,6 +92,28 @@ func compact(name string) string {
 	return strings.ReplaceAll(lexicon.SnakeCase(name), "_", "")
 }
 
+// isCompact reports whether compact(name) == want without building it: the graph asks
+// it of every field of every listed item.
+func isCompact(name, want string) bool {
+	j := 0
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 0x80:
+			return compact(name) == want // beyond ASCII, the full reading
+		case c == '_' || c == '-' || c == ' ' || c == '.' || c == '[' || c == ']' || c == '$' || c == '/':
+			continue
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if j >= len(want) || want[j] != c {
+			return false
+		}
+		j++
+	}
+	return j == len(want)
+}
+
 // ScalarFields are an item's scalar properties, and those of the one object that holds
 // its identity ("dataset/dataset_id" for a dataset, "Member/Arn" for a member, the
 // metadata or attributes of a resource), by their compact names. Another nested object's

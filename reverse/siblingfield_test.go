@@ -26,3 +26,14 @@ func TestSiblingField(t *testing.T) {
 		}
 	}
 }
+
+// TestIsCompact: the allocation-free comparison agrees with compact on every spelling.
+func TestIsCompact(t *testing.T) {
+	for _, name := range []string{"api_id", "apiId", "APIId", "api-id", "Api.Id", "datasetReference", "DataSetId", "id", "_id", "ID", "naïve_id", "api$id", "x"} {
+		for _, want := range []string{"apiid", "id", "datasetreference", "datasetid", "naïveid", "x", ""} {
+			if got := isCompact(name, want); got != (compact(name) == want) {
+				t.Errorf("isCompact(%q, %q) = %v, compact gives %q", name, want, got, compact(name))
+			}
+		}
+	}
+}

@@ -357,43 +357,60 @@ func (c Collection) ThingID(resource, want string) (Collection, bool) {
 	return c, false
 }
 
-// ownNamed returns the collection reading the field named as the argument is, compared
-// without case or separators (api_id for {apiId}), when it reads a plain id now and the
-// argument is the thing's own id by its name (the thing, then an id word): items that
-// carry both a record id and one named for the thing (Tyk's API definitions: id and the
-// api_id every route takes) give the argument the one it names. A field named for a role
-// (a node's parent_id, an account's managing_account) points elsewhere.
-func (c Collection) ownNamed(arg, resource string) (Collection, bool) {
+// ownIDName is the compact name (apiid) of an argument that is the thing's own id by its
+// name (the thing, then an id word: apiId for an api), or "". A field named for a role (a
+// node's parent_id, an account's managing_account) points elsewhere.
+func ownIDName(arg, resource string) string {
 	words := strings.Split(lexicon.SnakeCase(arg), "_")
 	if len(words) < 2 || !hasIDWord(words[len(words)-1]) || lexicon.Singular(strings.Join(words[:len(words)-1], "_")) != resource {
-		return c, false
+		return ""
 	}
-	want := compact(arg)
-	if compact(c.IDField) != "id" {
+	return compact(arg)
+}
+
+// ownNamed returns the collection reading the field named want (ownIDName), compared
+// without case or separators, when it reads a plain id now: items that carry both a
+// record id and one named for the thing (Tyk's API definitions: id and the api_id every
+// route takes) give the argument the one it names; so does the object that holds the
+// item's identity, one level down (BigQuery's datasetReference.datasetId beside a fully
+// qualified id).
+func (c Collection) ownNamed(want string) (Collection, bool) {
+	if want == "" || !isCompact(c.IDField, "id") {
 		return c, false
 	}
 	props, _ := c.item["properties"].(map[string]any)
-	for _, name := range upstream.SortedKeys(props) {
-		p, _ := props[name].(map[string]any)
-		if t := tools.SchemaType(p); compact(name) == want && (t == "string" || t == "integer") {
-			c.IDField, c.IDType = name, t
-			return c, true
-		}
+	if name, t := namedScalar(props, want); name != "" {
+		c.IDField, c.IDType = name, t
+		return c, true
 	}
-	// One level down, in the object that holds the item's identity (BigQuery's dataset:
-	// a fully qualified id, and datasetReference.datasetId, which its routes take).
-	for _, outer := range upstream.SortedKeys(props) {
-		sub, _ := props[outer].(map[string]any)
+	best, bestType := "", ""
+	for outer, v := range props {
+		sub, _ := v.(map[string]any)
 		inner, _ := sub["properties"].(map[string]any)
-		for _, name := range upstream.SortedKeys(inner) {
-			p, _ := inner[name].(map[string]any)
-			if t := tools.SchemaType(p); compact(name) == want && (t == "string" || t == "integer") {
-				c.IDField, c.IDType = outer+"/"+name, t
-				return c, true
-			}
+		if name, t := namedScalar(inner, want); name != "" && (best == "" || outer+"/"+name < best) {
+			best, bestType = outer+"/"+name, t
 		}
 	}
-	return c, false
+	if best == "" {
+		return c, false
+	}
+	c.IDField, c.IDType = best, bestType
+	return c, true
+}
+
+// namedScalar is the least-named string or integer property whose compact name is want.
+func namedScalar(props map[string]any, want string) (string, string) {
+	best, bestType := "", ""
+	for name, v := range props {
+		if len(name) < len(want) || len(name) > 2*len(want) || (best != "" && name > best) {
+			continue // compact only drops separators and case: the cheap test first
+		}
+		p, _ := v.(map[string]any)
+		if t := tools.SchemaType(p); (t == "string" || t == "integer") && isCompact(name, want) {
+			best, bestType = name, t
+		}
+	}
+	return best, bestType
 }
 
 // segmentName returns the collection reading its items' name where it reads their id and

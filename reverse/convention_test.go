@@ -12,6 +12,10 @@ func TestConventionField(t *testing.T) {
 	if e, ok := g.Edge(rtOp(t, cat, "GET /databases/{WebId}/entries"), "WebId"); ok && len(e.Producers) > 0 {
 		t.Errorf("WebId of a database given by %s", e.Producers[0].OpKey)
 	}
+	// The thing's own list gives the convention's field, not another id its items carry.
+	if e := rtEdge(t, g, rtOp(t, cat, "PATCH /elements/{webId}"), "webId"); e.Producers[0].Collection.IDField != "WebId" {
+		t.Errorf("an element's webId read as %q from %s", e.Producers[0].Collection.IDField, e.Producers[0].OpKey)
+	}
 	e := rtEdge(t, g, rtOp(t, cat, "GET /rulings"), "judgeId")
 	if e.Producers[0].Collection.IDField != "judgeId" {
 		t.Errorf("judgeId producer %+v", e.Producers[0])

@@ -238,6 +238,11 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 			}
 			if !ownRead {
 				own, ownRead = ownIDName(p.Name, id.Resource), true
+				if c := compact(p.Name); own == "" && idx.conventionFields[c] && idx.conventionParams[c] {
+					// The API's way of naming every record's id (osisoft's WebId): the
+					// thing's own list gives that field, not another id it carries.
+					own = c
+				}
 			}
 			if c, ok := col.ownNamed(own); ok {
 				prods[i].Collection = c // apiId reads api_id beside a record id

@@ -26,7 +26,7 @@ func untypedList(schema map[string]any) bool {
 	if it, ok := schema["items"].(map[string]any); ok {
 		schema = it
 	}
-	if untypedPage(schema) {
+	if untypedPage(schema) || untypedEnvelope(schema) {
 		return true
 	}
 	for _, k := range []string{"properties", "additionalProperties", "allOf", "oneOf", "anyOf", "enum"} {
@@ -56,6 +56,29 @@ func untypedPage(schema map[string]any) bool {
 		}
 	}
 	return lists == 1
+}
+
+// untypedEnvelope reports an envelope around an undeclared body: scalars beside one
+// property typed only "object" or "array" (VisageCloud's RestResponse: status, message,
+// payload), which holds whatever the operation answers.
+func untypedEnvelope(schema map[string]any) bool {
+	props, _ := schema["properties"].(map[string]any)
+	bodies := 0
+	for _, v := range props {
+		sub, _ := v.(map[string]any)
+		switch t := tools.SchemaType(sub); {
+		case t == "object" || t == "array":
+			for _, k := range []string{"properties", "items", "additionalProperties", "allOf", "oneOf", "anyOf"} {
+				if _, ok := sub[k]; ok {
+					return false
+				}
+			}
+			bodies++
+		case t == "":
+			return false
+		}
+	}
+	return bodies == 1
 }
 
 // untypedSibling is the list one segment up from a path parameter when its response is

@@ -19,6 +19,10 @@ func TestUntypedList(t *testing.T) {
 		}
 		return map[string]any{"type": "object", "properties": props}
 	}
+	envelope := func(body map[string]any) map[string]any {
+		return map[string]any{"type": "object", "properties": map[string]any{
+			"status": map[string]any{"type": "string"}, "message": map[string]any{"type": "string"}, "payload": body}}
+	}
 	for _, tc := range []struct {
 		name   string
 		schema map[string]any
@@ -30,6 +34,11 @@ func TestUntypedList(t *testing.T) {
 		{"a page of typed items", page(typed), false},
 		{"a page of two lists", page(empty, empty), false},
 		{"a typed object", typed, false},
+		// An envelope around an undeclared body (RestResponse: status, message, payload).
+		{"an envelope of one untyped body", envelope(map[string]any{"type": "object"}), true},
+		{"an envelope of a typed body", envelope(typed), false},
+		{"an envelope of two bodies", map[string]any{"type": "object", "properties": map[string]any{
+			"payload": map[string]any{"type": "object"}, "meta": map[string]any{"type": "object"}}}, false},
 	} {
 		if got := untypedList(tc.schema); got != tc.want {
 			t.Errorf("%s: untypedList = %v, want %v", tc.name, got, tc.want)

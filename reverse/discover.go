@@ -66,15 +66,15 @@ func untypedEnvelope(schema map[string]any) bool {
 	bodies := 0
 	for _, v := range props {
 		sub, _ := v.(map[string]any)
-		switch t := tools.SchemaType(sub); {
-		case t == "object" || t == "array":
+		switch tools.SchemaType(sub) {
+		case "object", "array":
 			for _, k := range []string{"properties", "items", "additionalProperties", "allOf", "oneOf", "anyOf"} {
 				if _, ok := sub[k]; ok {
 					return false
 				}
 			}
 			bodies++
-		case t == "":
+		case "":
 			return false
 		}
 	}

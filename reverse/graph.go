@@ -167,14 +167,15 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 			if !listed {
 				id, isID = read, true
 			}
+			linking := associates(op, p)
 			for i := range sib {
-				if associates(op, p) {
+				if linking {
 					sib[i].Score -= associatedPenalty
 				} else {
 					sib[i].Score += siblingBonus
 				}
 			}
-			if associates(op, p) {
+			if linking {
 				// It lists the things already linked to the parent; the one to link is
 				// found first in the thing's own list (associate.go).
 				prods = append(prods, sib...)

@@ -353,6 +353,27 @@ func applyScheme(req *http.Request, s *tools.SecurityScheme, secret string) erro
 	return nil
 }
 
+// PathParams names the path templates the operation's security fills: apiKey schemes in
+// the path (a key the spec puts there, made configuration by ConfigParams).
+func PathParams(cat *tools.Catalog, op *tools.Operation) map[string]bool {
+	if cat == nil {
+		return nil
+	}
+	var out map[string]bool
+	schemes := cat.SecuritySchemes()
+	for _, r := range securityFor(cat, op) {
+		for name := range r {
+			if s := schemes[name]; s != nil && s.Type == "apiKey" && s.In == "path" {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[s.ParamName] = true
+			}
+		}
+	}
+	return out
+}
+
 // fillPathSecret puts a secret where the request's path kept its template ({key}, left
 // by the request's builder because the parameter is configuration). The URL is copied: a
 // confirmed write's request is bound without credentials and must stay so.

@@ -26,7 +26,7 @@ func BuildRequest(ctx context.Context, cat *tools.Catalog, op *tools.Operation, 
 	if op == nil {
 		return nil, errors.New("build request: no operation")
 	}
-	u, err := requestURL(baseURL, op, args, pathSecrets(cat, op))
+	u, err := requestURL(baseURL, op, args, secret.PathParams(cat, op))
 	if err != nil {
 		return nil, fmt.Errorf("build request for %s: %w", op.Key(), err)
 	}
@@ -201,31 +201,6 @@ func expandPath(op *tools.Operation, args map[string]any, secretParams map[strin
 		}
 		b.WriteString(s)
 	}
-}
-
-// pathSecrets names the path templates that the operation's security fills: apiKey
-// schemes in the path.
-func pathSecrets(cat *tools.Catalog, op *tools.Operation) map[string]bool {
-	if cat == nil {
-		return nil
-	}
-	reqs := op.Security
-	if reqs == nil {
-		reqs = cat.Security()
-	}
-	var out map[string]bool
-	schemes := cat.SecuritySchemes()
-	for _, r := range reqs {
-		for name := range r {
-			if s := schemes[name]; s != nil && s.Type == "apiKey" && s.In == "path" {
-				if out == nil {
-					out = map[string]bool{}
-				}
-				out[s.ParamName] = true
-			}
-		}
-	}
-	return out
 }
 
 func PathParam(op *tools.Operation, name string) *tools.Param {

@@ -102,6 +102,28 @@ func (ix *index) untypedSibling(target *tools.Operation, p *tools.Param, id Iden
 	return prod, id, true
 }
 
+// untypedByNoun are the lists of the thing an identifier names whose answers the spec
+// leaves untyped, where no list one segment up holds it: GET /stream/all for a streamId
+// taken by PATCH /stream/stop. The path names what such a list holds as it names a typed
+// one's (lastStatic); its items are read from the answer, and an answer that holds none
+// is a failed lookup. At most two, those that need no more input first.
+func (ix *index) untypedByNoun(target *tools.Operation, p *tools.Param, id Ident) []Producer {
+	var out []Producer
+	for _, op := range ix.untypedBy[id.Resource] {
+		if op == target || ix.siblingList(target, p) == op {
+			continue
+		}
+		prod := Producer{Op: op, OpKey: op.Key(), Source: SourceHeuristic, Collection: Collection{Discover: true}, NameArg: ix.nameInput(op), Score: 4}
+		prod.Fixed, prod.Needs = FillInputs(op, prod.NameArg, id.Resource)
+		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || ix.strangerNeeds(target, prod) {
+			continue
+		}
+		out = append(out, prod)
+	}
+	slices.SortStableFunc(out, func(a, b Producer) int { return len(a.Needs) - len(b.Needs) })
+	return out[:min(len(out), 2)]
+}
+
 // Discovered reads a Discover producer's items from one answer: where they are, and the
 // field arg of target takes. ok is false when the answer holds no such items.
 func (p Producer) Discovered(target *tools.Operation, arg string, body any) (Producer, bool) {

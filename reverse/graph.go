@@ -222,6 +222,8 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 			if d, read, ok := idx.untypedSibling(op, p, id, isID); ok {
 				id = read
 				prods = append(prods, d)
+			} else if isID && id.Resource != "" {
+				prods = append(prods, idx.untypedByNoun(op, p, id)...)
 			}
 		}
 		if len(prods) == 0 {

@@ -57,6 +57,9 @@ type index struct {
 	// getAt holds the safe operation at each path template, its parameter names blank
 	// (sibling.go).
 	getAt map[string]*tools.Operation
+	// untypedBy holds, by the noun its path lists, each GET whose answer the spec leaves
+	// untyped and whose path ends in a literal segment (discover.go).
+	untypedBy map[string][]*tools.Operation
 	// byField files the lists' item fields of two words or more by compact name
 	// (fieldnamed.go).
 	byField map[string][]fieldLister
@@ -166,7 +169,13 @@ func newIndex(cat *tools.Catalog) *index {
 	ix.conventionFields = ix.conventionFieldsOf()
 	ix.conventionParams = ix.conventionParamsOf()
 	ix.getAt = map[string]*tools.Operation{}
+	ix.untypedBy = map[string][]*tools.Operation{}
 	for _, op := range cat.Operations() {
+		if op.Method == "GET" && untypedList(op.Response) && !strings.HasSuffix(op.Path, "}") {
+			if n := lastStatic(op.Path); n != "" {
+				ix.untypedBy[n] = append(ix.untypedBy[n], op)
+			}
+		}
 		if op.Method == "GET" {
 			// The first GET at each template, one whose answer the spec describes first:
 			// an undescribed one is read from its answer (discover.go).

@@ -61,3 +61,47 @@ func TestAnswerShapedOtherwise(t *testing.T) {
 		}
 	}
 }
+
+// TestUntypedListByNoun: where no list sits one segment up, a list whose path names the
+// thing and whose answer the spec leaves untyped is the identifier's producer, read from
+// its answer; a list that needs a filter the call cannot give is none.
+func TestUntypedListByNoun(t *testing.T) {
+	cat, g := rtData(t, "untyped.yaml", nil)
+	envelope := `{"status": "OK", "message": "", "payload": [{"id": "s1", "name": "Loading Dock", "isActive": true}, {"id": "s2", "name": "Main Entrance", "isActive": true}]}`
+	cameras := `[{"cameraId": "c7", "label": "Gate"}, {"cameraId": "c8", "label": "Yard"}]`
+	for _, tc := range []struct {
+		name, op, arg, list, body, given string
+		outcome                          Outcome
+		value                            any
+	}{
+		{"an envelope's undeclared payload", "PATCH /rest/stream/stop", "streamId", "GET /rest/stream/all", envelope, "Main Entrance", Filled, "s2"},
+		{"an unknown name is not found", "PATCH /rest/stream/stop", "streamId", "GET /rest/stream/all", envelope, "Parking", NotFound, nil},
+		{"a plural list beside a singular item path", "DELETE /rest/camera/{cameraId}", "cameraId", "GET /rest/cameras", cameras, "Yard", Filled, "c8"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			op := rtOp(t, cat, tc.op)
+			e := rtEdge(t, g, op, tc.arg)
+			if p := e.Producers[len(e.Producers)-1]; p.OpKey != tc.list || !p.Collection.Discover {
+				t.Fatalf("last producer %s %+v, want %s read from its answer", p.OpKey, p.Collection, tc.list)
+			}
+			for _, p := range e.Producers {
+				if p.OpKey == "GET /rest/stream/status" {
+					t.Fatalf("a status read is no list of streams: %+v", e.Producers)
+				}
+			}
+			f := &rtFetcher{bodies: map[string]string{tc.list: tc.body}}
+			res := Resolve(context.Background(), g, op, map[string]any{tc.arg: tc.given}, f, nil)
+			if len(res) != 1 || res[0].Outcome != tc.outcome || (tc.value != nil && res[0].Value != tc.value) {
+				t.Fatalf("resolutions = %+v, want %v %v", res, tc.outcome, tc.value)
+			}
+		})
+	}
+	op := rtOp(t, cat, "DELETE /rest/report/{reportId}")
+	if e, ok := g.Edge(op, "reportId"); ok {
+		for _, p := range e.Producers {
+			if p.OpKey == "GET /rest/reports/all" {
+				t.Fatalf("a list that needs a date the call cannot give is a producer: %+v", e.Producers)
+			}
+		}
+	}
+}

@@ -104,24 +104,72 @@ func (ix *index) untypedSibling(target *tools.Operation, p *tools.Param, id Iden
 
 // untypedByNoun are the lists of the thing an identifier names whose answers the spec
 // leaves untyped, where no list one segment up holds it: GET /stream/all for a streamId
-// taken by PATCH /stream/stop. The path names what such a list holds as it names a typed
-// one's (lastStatic); its items are read from the answer, and an answer that holds none
-// is a failed lookup. At most two, those that need no more input first.
+// taken by PATCH /stream/stop. Only the path says what such a list holds, so it must say
+// it plainly (listedNoun), and the list must run on what the call itself carries: a
+// parent the call does not name would be a second guess. Its items are read from the
+// answer, and an answer that holds none is a failed lookup. At most two, those that need
+// the least input first.
 func (ix *index) untypedByNoun(target *tools.Operation, p *tools.Param, id Ident) []Producer {
 	var out []Producer
 	for _, op := range ix.untypedBy[id.Resource] {
-		if op == target || ix.siblingList(target, p) == op {
+		if op == target || ix.siblingList(target, p) == op || !ownersNamed(op.Path, target.Path) {
 			continue
+		}
+		if target.Method == "POST" && templateKey(op.Path) == templateKey(target.Path) {
+			continue // what a POST adds to: the items already there, not the one it takes
 		}
 		prod := Producer{Op: op, OpKey: op.Key(), Source: SourceHeuristic, Collection: Collection{Discover: true}, NameArg: ix.nameInput(op), Score: 4}
 		prod.Fixed, prod.Needs = FillInputs(op, prod.NameArg, id.Resource)
-		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || ix.strangerNeeds(target, prod) {
+		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || slices.ContainsFunc(prod.Needs, func(n string) bool { return target.ParamByArg(n) == nil }) {
 			continue
 		}
 		out = append(out, prod)
 	}
 	slices.SortStableFunc(out, func(a, b Producer) int { return len(a.Needs) - len(b.Needs) })
 	return out[:min(len(out), 2)]
+}
+
+// ownersNamed reports whether every thing a list's path names before what it lists is
+// named by the target's path too: /user/avatars lists a user's avatars, not those of
+// /project/{key}/avatar/{id}; /stream/all names nothing before streams.
+func ownersNamed(list, target string) bool {
+	segs := strings.Split(strings.Trim(list, "/"), "/")
+	named := map[string]bool{}
+	for _, s := range strings.Split(strings.Trim(target, "/"), "/") {
+		if !strings.Contains(s, "{") {
+			named[Noun(s)] = true
+		}
+	}
+	last := len(segs) - 1
+	if low := strings.ToLower(segs[last]); (listSegments[low] || searchVerbs[low]) && last > 0 {
+		last--
+	}
+	for _, s := range segs[:last] {
+		if n := Noun(s); n != "" && !strings.Contains(s, "{") && !named[n] {
+			return false
+		}
+	}
+	return true
+}
+
+// listedNoun is the thing a path lists when its last segment says so: the thing's own
+// word (/streams, /models.json) or a list or search word after it (/stream/all,
+// /people/search). A last segment that is neither (/users/$count, /images/json,
+// /stream/status) or a parameter says something else of the thing, or of one of them.
+func listedNoun(path string) string {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	last := segs[len(segs)-1]
+	if strings.Contains(last, "{") {
+		return ""
+	}
+	n := lastStatic(path)
+	if n == "" {
+		return ""
+	}
+	if low := strings.ToLower(last); Noun(last) == n || ((listSegments[low] || searchVerbs[low]) && len(segs) > 1 && Noun(segs[len(segs)-2]) == n) {
+		return n
+	}
+	return ""
 }
 
 // Discovered reads a Discover producer's items from one answer: where they are, and the

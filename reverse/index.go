@@ -58,7 +58,7 @@ type index struct {
 	// (sibling.go).
 	getAt map[string]*tools.Operation
 	// untypedBy holds, by the noun its path lists, each GET whose answer the spec leaves
-	// untyped and whose path ends in a literal segment (discover.go).
+	// untyped (discover.go).
 	untypedBy map[string][]*tools.Operation
 	// byField files the lists' item fields of two words or more by compact name
 	// (fieldnamed.go).
@@ -171,8 +171,8 @@ func newIndex(cat *tools.Catalog) *index {
 	ix.getAt = map[string]*tools.Operation{}
 	ix.untypedBy = map[string][]*tools.Operation{}
 	for _, op := range cat.Operations() {
-		if op.Method == "GET" && untypedList(op.Response) && !strings.HasSuffix(op.Path, "}") {
-			if n := lastStatic(op.Path); n != "" {
+		if op.Method == "GET" && untypedList(op.Response) {
+			if n := listedNoun(op.Path); n != "" {
 				ix.untypedBy[n] = append(ix.untypedBy[n], op)
 			}
 		}

@@ -73,3 +73,41 @@ func TestDiscoveredStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestListedNoun: an untyped answer's path says what it lists only when its last segment
+// is the thing's word or a list or search word after it.
+func TestListedNoun(t *testing.T) {
+	for _, tc := range []struct{ path, want string }{
+		{"/rest/v1.1/stream/all", "stream"},
+		{"/streams", "stream"},
+		{"/api/v1/models.json", "model"},
+		{"/people/search", "person"},
+		{"/users/$count", ""},
+		{"/images/json", ""},
+		{"/rest/stream/status", "status"},
+		{"/streams/{id}", ""},
+		{"/v1", ""},
+	} {
+		if got := listedNoun(tc.path); got != tc.want {
+			t.Errorf("listedNoun(%s) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}
+
+// TestOwnersNamed: a list names its owner before what it lists; the target must name it.
+func TestOwnersNamed(t *testing.T) {
+	for _, tc := range []struct {
+		list, target string
+		want         bool
+	}{
+		{"/rest/v1.1/stream/all", "/rest/v1.1/stream/stop", true},
+		{"/api/2/user/avatars", "/api/2/project/{projectIdOrKey}/avatar/{id}", false},
+		{"/checklists/{idChecklist}/checkItems", "/cards/{idCard}/checklist/{idChecklist}/checkItem/{idCheckItem}", true},
+		{"/V1/carts/mine/shipping-methods", "/V1/guest-carts/{cartId}/collect-totals", false},
+		{"/V1/carts/mine/shipping-methods", "/V1/carts/mine/collect-totals", true},
+	} {
+		if got := ownersNamed(tc.list, tc.target); got != tc.want {
+			t.Errorf("ownersNamed(%s, %s) = %v, want %v", tc.list, tc.target, got, tc.want)
+		}
+	}
+}

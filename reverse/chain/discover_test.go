@@ -104,4 +104,12 @@ func TestUntypedListByNoun(t *testing.T) {
 			}
 		}
 	}
+	add := rtOp(t, cat, "POST /rest/groups/{groupId}/members")
+	if e, ok := g.Edge(add, "memberId"); ok {
+		for _, p := range e.Producers {
+			if p.OpKey == "GET /rest/groups/{groupId}/members" {
+				t.Fatalf("the members a POST adds to give the member it adds: %+v", e.Producers)
+			}
+		}
+	}
 }

@@ -153,9 +153,10 @@ func ownersNamed(list, target string) bool {
 }
 
 // listedNoun is the thing a path lists when its last segment says so: the thing's own
-// word (/streams, /models.json) or a list or search word after it (/stream/all,
-// /people/search). A last segment that is neither (/users/$count, /images/json,
-// /stream/status) or a parameter says something else of the thing, or of one of them.
+// word in the plural (/streams, /models.json) or a list or search word after it
+// (/stream/all, /people/search). A last segment that is neither (/users/$count,
+// /images/json, /stream/status, /user) or a parameter says something else of the thing,
+// or is one of them.
 func listedNoun(path string) string {
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	last := segs[len(segs)-1]
@@ -166,10 +167,25 @@ func listedNoun(path string) string {
 	if n == "" {
 		return ""
 	}
-	if low := strings.ToLower(last); Noun(last) == n || ((listSegments[low] || searchVerbs[low]) && len(segs) > 1 && Noun(segs[len(segs)-2]) == n) {
+	low := strings.ToLower(last)
+	if (listSegments[low] || searchVerbs[low]) && len(segs) > 1 && Noun(segs[len(segs)-2]) == n {
+		return n
+	}
+	if Noun(last) == n && plural(last) {
 		return n
 	}
 	return ""
+}
+
+// plural reports a segment written in the plural (streams, models.json, shipping-methods):
+// a singular one alone (/user, /shop, /cards/{id}/list) is most often one record, the
+// caller's own or its parent's.
+func plural(seg string) bool {
+	if i := strings.LastIndexByte(seg, '.'); i > 0 && fileExtensions[strings.ToLower(seg[i+1:])] {
+		seg = seg[:i]
+	}
+	w := lastWord(lexicon.SnakeCase(seg))
+	return lexicon.Singular(w) != w
 }
 
 // Discovered reads a Discover producer's items from one answer: where they are, and the

@@ -110,6 +110,11 @@ func (ix *index) untypedSibling(target *tools.Operation, p *tools.Param, id Iden
 // answer, and an answer that holds none is a failed lookup. At most two, those that need
 // the least input first.
 func (ix *index) untypedByNoun(target *tools.Operation, p *tools.Param, id Ident) []Producer {
+	if id.Field == "number" || id.Field == "code" || id.Field == "index" {
+		// CustomerNumber on a customer folder's PATCH is that record's own number as often
+		// as a reference to a listed one; an unread answer cannot tell which.
+		return nil
+	}
 	var out []Producer
 	for _, op := range ix.untypedBy[id.Resource] {
 		if op == target || ix.siblingList(target, p) == op || !ownersNamed(op.Path, target.Path) {

@@ -186,7 +186,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	case p.In == "path" && last == "name" && len(toks) == 1 && fromName() != "":
 		// /v1/{+name}: "The name of the instance to retrieve."
 		return Ident{Resource: fromName(), Field: "name", Key: true}, true
-	case (p.In == "path" || p.Schema["format"] == "uuid") && fromDesc() != "":
+	case (p.In == "path" || UUIDFormat(p.Schema)) && fromDesc() != "":
 		// A path parameter the description calls "the ID of the restaurant".
 		return Ident{Resource: fromDesc()}, true
 	case p.In != "path" && lexicon.Singular(last) != "name" && uniqueText.of(uniquelyNamed, p.Description) != "" && (len(toks) == 1 || lexicon.Singular(last) == uniqueText.v):
@@ -205,7 +205,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		// The same with a role before the thing: managing_account, "The `id` of the
 		// account responsible for managing the service".
 		return Ident{Resource: lexicon.Singular(last)}, true
-	case p.In == "path" && p.Schema["format"] == "uuid" && segNoun != "":
+	case p.In == "path" && UUIDFormat(p.Schema) && segNoun != "":
 		return Ident{Resource: segNoun}, true
 	}
 	return Ident{}, false
@@ -401,11 +401,10 @@ func LooksLikeID(v any, schema map[string]any) bool {
 			return false
 		}
 		typ := tools.SchemaType(schema)
-		format, _ := schema["format"].(string)
 		switch {
 		case typ == "integer" || typ == "number":
 			return DigitsPattern.MatchString(s)
-		case format == "uuid":
+		case UUIDFormat(schema):
 			return uuidPattern.MatchString(s)
 		}
 		if !withinLength(s, schema) {
@@ -429,6 +428,14 @@ func LooksLikeID(v any, schema map[string]any) bool {
 			(hasDigit.MatchString(s) && (len(s) >= 12 || (hasUpperLetter.MatchString(s) && len(s) >= 6))) || digitRich(s)
 	}
 	return false
+}
+
+// UUIDFormat reports a string schema whose format is a UUID, however the spec spells it:
+// uuid, UUID, uuid4, guid.
+func UUIDFormat(schema map[string]any) bool {
+	f, _ := schema["format"].(string)
+	f = strings.ToLower(f)
+	return strings.HasPrefix(f, "uuid") || strings.HasPrefix(f, "guid")
 }
 
 // digitRich reports a token of six characters or more, letters and digits only, with

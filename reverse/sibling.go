@@ -21,7 +21,10 @@ import (
 
 // siblingList is the safe operation listing the items a path parameter addresses: a GET
 // on the path up to the parameter, ending in a static segment (for /repos/{owner}/{repo}
-// there is none: owner and repo are one key in two parts).
+// there is none: owner and repo are one key in two parts). After another parameter, the
+// GET there lists them only when the parameter is named as one thing's id (HubSpot's
+// /{appId}/{cardId}, where GET /{appId} answers the app's cards) and what that GET
+// answers is a list of its own, not one record.
 func (ix *index) siblingList(op *tools.Operation, p *tools.Param) *tools.Operation {
 	if p.In != "path" {
 		return nil
@@ -31,10 +34,18 @@ func (ix *index) siblingList(op *tools.Operation, p *tools.Param) *tools.Operati
 		return nil
 	}
 	prefix := op.Path[:i]
-	if strings.HasSuffix(prefix, "}") {
+	sib := ix.getAt[templateKey(prefix)]
+	if sib != nil && strings.HasSuffix(prefix, "}") && (ownNoun(p) == "" || !ix.answersList(sib)) {
 		return nil
 	}
-	return ix.getAt[templateKey(prefix)]
+	return sib
+}
+
+// answersList reports an operation whose answer is a list: its shallowest array of
+// objects is the body itself or sits in an envelope that carries no identity of its own.
+func (ix *index) answersList(op *tools.Operation) bool {
+	cols := ix.collections[op]
+	return len(cols) > 0 && strings.Count(cols[0].Items, "/") <= 1 && ownList(op, cols[0])
 }
 
 // templateKey is a path with its parameter names blanked: /orgs/{}/teams for both

@@ -2,8 +2,10 @@ package chain
 
 import (
 	"context"
-	"github.com/askapi/askapi/reverse"
+	"strings"
 	"testing"
+
+	"github.com/askapi/askapi/reverse"
 )
 
 // TestSiblingListProduces: the list one segment up is the producer of a path parameter
@@ -18,6 +20,7 @@ func TestSiblingListProduces(t *testing.T) {
 		{"GET /news/news/{newsid}", "newsid", "GET /news/news", "", "newsid", false},
 		{"DELETE /farms/{farm}/virtualNetworkConnections/{vnetName}", "vnetName", "GET /farms/{farm}/virtualNetworkConnections", "/value", "name", false},
 		{"GET /clusters/{name}", "name", "GET /clusters", "/clusters", reverse.StringField, true},
+		{"DELETE /{appId}/{cardId}", "cardId", "GET /{appId}", "/results", "id", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.op, func(t *testing.T) {
@@ -27,6 +30,16 @@ func TestSiblingListProduces(t *testing.T) {
 				t.Fatalf("producer %s %+v, want %s at %s/*/%s", p.OpKey, p.Collection, tc.producer, tc.items, tc.field)
 			}
 		})
+	}
+	for _, key := range []string{"DELETE /users/{user}/{repoId}|repoId", "DELETE /orgs/{org}/{repo}|repo"} {
+		opKey, arg, _ := strings.Cut(key, "|")
+		if e, ok := g.Edge(rtOp(t, cat, opKey), arg); ok {
+			for _, p := range e.Producers {
+				if p.OpKey == "GET /users/{user}" || p.OpKey == "GET /orgs/{org}" {
+					t.Errorf("%s: %s read from %s, which is %s", opKey, arg, p.OpKey, map[bool]string{true: "one record", false: "a key's first part"}[p.OpKey == "GET /users/{user}"])
+				}
+			}
+		}
 	}
 	// A cluster named in words is looked up among the strings, the exact one first.
 	op := rtOp(t, cat, "GET /clusters/{name}")

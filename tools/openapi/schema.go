@@ -40,6 +40,11 @@ func keepFormat(f string) string {
 	if knownFormats[f] {
 		return f
 	}
+	if low := strings.ToLower(f); strings.HasPrefix(low, "uuid") || low == "guid" {
+		// UUID, uuid4, guid: one format under other spellings. Kept as JSON Schema's
+		// name, so a name given where one goes is told from the id (reverse.LooksLikeID).
+		return "uuid"
+	}
 	return ""
 }
 

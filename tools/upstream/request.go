@@ -63,7 +63,11 @@ func BuildRequest(ctx context.Context, cat *tools.Catalog, op *tools.Operation, 
 	// NewRequest re-parses the string; keep our URL so escaped '/' (%2F) survives exactly.
 	req.URL = u
 	req.Header = header
-	req.Header.Set("User-Agent", userAgent)
+	if req.Header.Get("User-Agent") == "" {
+		// A User-Agent the spec declares as a parameter (MineSkin's, naming the caller's
+		// application) is sent as the call gave it.
+		req.Header.Set("User-Agent", userAgent)
+	}
 	req.Header.Set("Accept", "application/json, */*;q=0.5")
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)

@@ -128,10 +128,41 @@ func (ix *index) untypedByNoun(target *tools.Operation, p *tools.Param, id Ident
 		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || slices.ContainsFunc(prod.Needs, func(n string) bool { return target.ParamByArg(n) == nil }) {
 			continue
 		}
+		if owner := ownerBefore(target, p); owner != nil && !slices.Contains(prod.Needs, owner.Arg) {
+			continue // everyone's deploy keys, for one project's: /deploy_keys for /projects/{id}/deploy_keys/{key_id}
+		}
 		out = append(out, prod)
 	}
 	slices.SortStableFunc(out, func(a, b Producer) int { return len(a.Needs) - len(b.Needs) })
 	return out[:min(len(out), 2)]
+}
+
+// ownerBefore is the path parameter that scopes p: the nearest one before it in the
+// target's path (the project of /projects/{id}/deploy_keys/{key_id}, the owner of
+// /domains/{owner}/{domain}); nil for a parameter outside the path or at its root.
+func ownerBefore(target *tools.Operation, p *tools.Param) *tools.Param {
+	if p.In != "path" {
+		return nil
+	}
+	segs := strings.Split(strings.Trim(target.Path, "/"), "/")
+	for i, s := range segs {
+		if !strings.Contains(s, "{"+p.Name+"}") {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			if a, b := strings.IndexByte(segs[j], '{'), strings.IndexByte(segs[j], '}'); a >= 0 && b > a {
+				name := segs[j][a+1 : b]
+				for _, q := range target.Params {
+					if q.In == "path" && q.Name == name {
+						return q
+					}
+				}
+				return nil
+			}
+		}
+		return nil
+	}
+	return nil
 }
 
 // ownersNamed reports whether every thing a list's path names before what it lists is

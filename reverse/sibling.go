@@ -205,6 +205,26 @@ func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
 	return ""
 }
 
+// nameIsIdentity is the items' name field when it is all that identifies them: they
+// carry no id, uuid, key or slug of any kind, alone or after a noun (resourceId).
+func nameIsIdentity(fields map[string]string) string {
+	f, ok := fields["name"]
+	if !ok {
+		return ""
+	}
+	for _, k := range idFieldKinds {
+		if _, has := fields[compact(k)]; has && compact(k) != "name" {
+			return ""
+		}
+	}
+	for _, n := range fields {
+		if toks := strings.Split(lexicon.SnakeCase(n), "_"); hasIDWord(toks[len(toks)-1]) && !strings.Contains(n, "/") {
+			return ""
+		}
+	}
+	return f
+}
+
 // siblingProducers is the list one segment up from a path parameter, read as its
 // producer, and what the parameter reads as against it (a bare noun settled).
 func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Ident, isID bool) ([]Producer, Ident) {
@@ -226,7 +246,13 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 		settled := ix.settleBare(p, id, arr.Item)
 		field := SiblingField(p, settled, fields)
 		if field == "" {
-			continue
+			if field = nameIsIdentity(fields); field == "" {
+				continue
+			}
+			// Where the path's own list names its items by name alone (Cloud SQL's
+			// instances: "Database instance ID" is the instance's name), the name is the
+			// identifier the path takes, whatever the parameter's words call it.
+			settled = Ident{Resource: settled.Resource, Field: "name", Key: true}
 		}
 		col := Collection{Items: arr.Ptr, IDField: field, Fields: map[string]string{}, item: arr.Item}
 		if outer, inner, nested := strings.Cut(field, "/"); nested {

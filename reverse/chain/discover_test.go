@@ -112,4 +112,12 @@ func TestUntypedListByNoun(t *testing.T) {
 			}
 		}
 	}
+	scoped := rtOp(t, cat, "DELETE /projects/{id}/deploy_key/{key_id}")
+	if e, ok := g.Edge(scoped, "key_id"); ok {
+		for _, p := range e.Producers {
+			if p.OpKey == "GET /deploy_keys" {
+				t.Fatalf("a project's deploy key read from everyone's: %+v", e.Producers)
+			}
+		}
+	}
 }

@@ -23,8 +23,8 @@ import (
 // on the path up to the parameter, ending in a static segment (for /repos/{owner}/{repo}
 // there is none: owner and repo are one key in two parts). After another parameter, the
 // GET there lists them only when the parameter is named as one thing's id (HubSpot's
-// /{appId}/{cardId}, where GET /{appId} answers the app's cards) and what that GET
-// answers is a list of its own, not one record.
+// /{appId}/{cardId}, where GET /{appId} answers the app's cards), what that GET answers
+// is a list of its own, not one record, and its path names no other thing.
 func (ix *index) siblingList(op *tools.Operation, p *tools.Param) *tools.Operation {
 	if p.In != "path" {
 		return nil
@@ -35,8 +35,11 @@ func (ix *index) siblingList(op *tools.Operation, p *tools.Param) *tools.Operati
 	}
 	prefix := op.Path[:i]
 	sib := ix.getAt[templateKey(prefix)]
-	if sib != nil && strings.HasSuffix(prefix, "}") && (ownNoun(p) == "" || !ix.answersList(sib)) {
-		return nil
+	if sib != nil && strings.HasSuffix(prefix, "}") {
+		own, listed := ownNoun(p), lastStatic(sib.Path)
+		if own == "" || !ix.answersList(sib) || (listed != "" && nounFit(own, listed) == 0) {
+			return nil // GET /flags/{projectKey} lists flags, not {environmentKey}'s environments
+		}
 	}
 	return sib
 }
@@ -205,26 +208,6 @@ func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
 	return ""
 }
 
-// nameIsIdentity is the items' name field when it is all that identifies them: they
-// carry no id, uuid, key or slug of any kind, alone or after a noun (resourceId).
-func nameIsIdentity(fields map[string]string) string {
-	f, ok := fields["name"]
-	if !ok {
-		return ""
-	}
-	for _, k := range idFieldKinds {
-		if _, has := fields[compact(k)]; has && compact(k) != "name" {
-			return ""
-		}
-	}
-	for _, n := range fields {
-		if toks := strings.Split(lexicon.SnakeCase(n), "_"); hasIDWord(toks[len(toks)-1]) && !strings.Contains(n, "/") {
-			return ""
-		}
-	}
-	return f
-}
-
 // siblingProducers is the list one segment up from a path parameter, read as its
 // producer, and what the parameter reads as against it (a bare noun settled).
 func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Ident, isID bool) ([]Producer, Ident) {
@@ -246,13 +229,7 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 		settled := ix.settleBare(p, id, arr.Item)
 		field := SiblingField(p, settled, fields)
 		if field == "" {
-			if field = nameIsIdentity(fields); field == "" {
-				continue
-			}
-			// Where the path's own list names its items by name alone (Cloud SQL's
-			// instances: "Database instance ID" is the instance's name), the name is the
-			// identifier the path takes, whatever the parameter's words call it.
-			settled = Ident{Resource: settled.Resource, Field: "name", Key: true}
+			continue
 		}
 		col := Collection{Items: arr.Ptr, IDField: field, Fields: map[string]string{}, item: arr.Item}
 		if outer, inner, nested := strings.Cut(field, "/"); nested {

@@ -761,11 +761,23 @@ func (ix *index) strangerNeeds(target *tools.Operation, p Producer) bool {
 		if prm == nil {
 			return true
 		}
-		if !ix.identifies(p.Op, prm) && prm.In != "path" {
-			return true // a filter; a path parameter is a parent, whatever its name
+		if !ix.identifies(p.Op, prm) && (prm.In != "path" || countOrChoice(prm)) {
+			// A filter. A path parameter is a parent, whatever its name, unless it is a
+			// number or a choice that names nothing (/Forum/GetCoreTopicsPaged/{page}/{sort}).
+			return true
 		}
 	}
 	return false
+}
+
+// countOrChoice reports a parameter declared as a number or an enum: a page, a sort, a
+// filter's value, never a thing the call's path could name.
+func countOrChoice(prm *tools.Param) bool {
+	switch tools.SchemaType(prm.Schema) {
+	case "integer", "number", "boolean":
+		return true
+	}
+	return prm.Schema["enum"] != nil
 }
 
 // identifies is Identify's verdict on one parameter of op, read once. By operation and

@@ -14,7 +14,7 @@ var (
 	// exampleAside is a parenthesis that gives an example: "(e.g. 1234)", "(example: foo)".
 	exampleAside = regexp.MustCompile(`(?i)\s*[(\[][^()\[\]]*\b(e\.?g\.?|i\.e\.|example|examples|for instance|such as|like)\b[^()\[\]]*[)\]]`)
 	// exampleTail is where a sentence turns to an example: ", e.g. 1234", ". Example: foo".
-	exampleTail = regexp.MustCompile(`(?i)\s*[,;:.—–-]?\s*\b(e\.g\.?|eg\.|for example|for instance|example:|examples:|such as)(\s|:|$).*$`)
+	exampleTail = regexp.MustCompile(`(?i)\s*[,;:.—–-]?\s*\b(e\.g\.?|eg\.|for example|for instance|example:|examples:|such as)(\s|:|,|$).*$`)
 	// fillerRun is a run of one repeated character standing in for a value: XXXXXXXX, 00000.
 	fillerRun   = regexp.MustCompile(`(?i)\b(x{3,}|0{4,}|9{4,})\b`)
 	idWordsText = regexp.MustCompile(`(?i)\b(id|ids|gid|gids|uuid|guid|identifier|identifiers)\b`)

@@ -53,6 +53,7 @@ func TestAsk(t *testing.T) {
 		"workspace":         map[string]any{"type": "string", "description": "The workspace to filter on (e.g. 1331)."},
 		"ticket":            map[string]any{"type": "string", "description": "<ticket-id>"},
 		"team":              map[string]any{"type": "string", "description": "Short name of the team, for example `my-team`. Lower case."},
+		"founded":           map[string]any{"type": "string", "description": "The organisation's establishment date, for example, `1928-03-03` (in ISO 8601 format)."},
 		"commentBody":       map[string]any{"type": "string"},
 		"details":           map[string]any{"type": "string"},
 		"status":            map[string]any{"type": "string"},
@@ -80,6 +81,8 @@ func TestAsk(t *testing.T) {
 		{"workspace", "", `What is the workspace? — The workspace to filter on.`},
 		{"ticket", "", `What is the ticket?`},
 		{"team", "", `What is the team? — Short name of the team`},
+		// "for example," with its comma: the example goes, and what follows it.
+		{"founded", "", `What is the founded? — The organisation's establishment date`},
 		{"commentBody", "", `What comment body should be included?`},
 		{"endsAt", "", `When should "ends at" be? A date and time is needed.`},
 		{"birthday", "", `When should "birthday" be? A date is needed.`},

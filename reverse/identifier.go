@@ -407,6 +407,16 @@ func LooksLikeID(v any, schema map[string]any) bool {
 		case UUIDFormat(schema):
 			return uuidPattern.MatchString(s)
 		}
+		if parts := strings.Split(s, ","); len(parts) > 1 {
+			// Several ids in one argument, as many APIs take them (printout_id=61…46,61…46):
+			// ids when every part is one.
+			for _, part := range parts {
+				if !LooksLikeID(strings.TrimSpace(part), schema) {
+					return false
+				}
+			}
+			return true
+		}
 		if !withinLength(s, schema) {
 			return false // "Ghana" where a two-letter code goes
 		}

@@ -129,6 +129,9 @@ func TestLooksLikeID(t *testing.T) {
 		{"uuid", "3c1d2a64-8f0e-4d5b-9a7c-1f2e3d4c5b6a", uuid, true},
 		{"name for a uuid", "DiskFull", uuid, false},
 		// Every spelling of a UUID format: a file name of three parts is no uuid4.
+		{"ids separated by commas", "6198247350004146,6198247370004146", str, true},
+		{"a name with a comma", "Smith, John", str, false},
+		{"an id and a name", "6198247350004146, Transit Slip", str, false},
 		{"file name for a uuid4", "spring-sale-banner.jpg", map[string]any{"type": "string", "format": "uuid4"}, false},
 		{"file name for a GUID", "spring-sale-banner.jpg", map[string]any{"type": "string", "format": "guid"}, false},
 		{"a uuid4", "28681111-fb62-4d8b-b6e7-e6c49a363805", map[string]any{"type": "string", "format": "uuid4"}, true},

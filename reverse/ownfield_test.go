@@ -6,9 +6,10 @@ import (
 	"github.com/askapi/askapi/tools"
 )
 
-// TestOwnField: a create's body field that is the created thing's own key (key, slug,
-// subscription_key of POST /subscriptions) is the person's content; an id the API
-// assigns, or the key of another thing (project_key of a new issue), is not.
+// TestOwnField: a create's or an update's body field that is the written thing's own key
+// (key, slug, subscription_key of POST /subscriptions, a webhook's name) is the person's
+// content; an id the API assigns, or the key of another thing (project_key of an issue),
+// is not.
 func TestOwnField(t *testing.T) {
 	for _, tc := range []struct {
 		method, path, field string
@@ -21,6 +22,14 @@ func TestOwnField(t *testing.T) {
 		{"POST", "/subscriptions", "id", false},
 		{"PATCH", "/subscriptions", "subscription_key", false},
 		{"POST", "/subscriptions/{id}/renew", "subscription_key", false},
+		// A write to one item: its body holds the item's own new values (BulkSMS's
+		// webhook name, "a text identifier for the webhook").
+		{"POST", "/webhooks/{id}", "name", true},
+		{"PUT", "/projects/{id}", "key", true},
+		{"PATCH", "/webhooks/{id}", "webhook_name", true},
+		{"PATCH", "/webhooks/{id}", "id", false},
+		{"PATCH", "/issues/{id}", "project_key", false},
+		{"DELETE", "/webhooks/{id}", "name", false},
 	} {
 		p := &tools.Param{Name: tc.field, Arg: tc.field, In: "body", Schema: map[string]any{"type": "string"}}
 		op := &tools.Operation{Method: tc.method, Path: tc.path}

@@ -208,6 +208,23 @@ func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
 	return ""
 }
 
+// soleOwnID is the one field the path's own list's items carry named as an identifier
+// (vRNI's tiers: entity_id beside name), when it names none of the things the path
+// names (a project_id under /projects/{id} is the parent's): the items' own id.
+func soleOwnID(path string, c Collection) string {
+	f := c.soleIDField()
+	if f == "" {
+		return ""
+	}
+	noun := FieldNoun(f)
+	for _, seg := range strings.Split(strings.Trim(path, "/"), "/") {
+		if !strings.Contains(seg, "{") && nounFit(noun, Noun(seg)) > 0 {
+			return ""
+		}
+	}
+	return f
+}
+
 // siblingProducers is the list one segment up from a path parameter, read as its
 // producer, and what the parameter reads as against it (a bare noun settled).
 func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Ident, isID bool) ([]Producer, Ident) {
@@ -228,6 +245,9 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 		fields := ScalarFields(arr.Item, id.Resource)
 		settled := ix.settleBare(p, id, arr.Item)
 		field := SiblingField(p, settled, fields)
+		if field == "" && !settled.Key {
+			field = soleOwnID(target.Path, Collection{Items: arr.Ptr, item: arr.Item})
+		}
 		if field == "" {
 			continue
 		}

@@ -62,11 +62,15 @@ func (g *Graph) Slots(op *tools.Operation) map[string]Slot {
 	return out
 }
 
-// ownField reports whether a body property of op is the created thing's own identity,
-// which the person authors: a POST to a collection, and a property named only by an
-// identifier word (key, slug, code, name, id), naming no other thing.
+// ownField reports whether a body property of op is the written thing's own identity,
+// which the person authors: a POST to a collection, or a write to one item
+// (POST /webhooks/{id}: its body is the webhook's new values), and a property named only
+// by an identifier word (key, slug, code, name, id), naming no other thing.
 func ownField(op *tools.Operation, p *tools.Param) bool {
-	if op.Method != "POST" || strings.HasSuffix(op.Path, "}") {
+	switch {
+	case op.Method == "POST" && !strings.HasSuffix(op.Path, "}"):
+	case (op.Method == "POST" || op.Method == "PUT" || op.Method == "PATCH") && strings.HasSuffix(op.Path, "}"):
+	default:
 		return false
 	}
 	w := lexicon.SnakeCase(p.Name)

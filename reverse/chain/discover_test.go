@@ -121,3 +121,27 @@ func TestUntypedListByNoun(t *testing.T) {
 		}
 	}
 }
+
+// TestUnnamedItems: a list whose items carry an id and a kind only names nothing a
+// person says: the lookup fails (a question on what was tried), never "none is called that".
+func TestUnnamedItems(t *testing.T) {
+	for _, tc := range []struct {
+		items []map[string]any
+		want  bool
+	}{
+		{[]map[string]any{{"entity_id": "10412:561:2788140036", "entity_type": "Application"}}, true},
+		{[]map[string]any{{"entity_id": "10412:561:2788140036", "name": "Payments"}}, false},
+		{[]map[string]any{{"id": "4a8b", "source": "harbour-cafe-logo.png"}}, false},
+		{[]map[string]any{{"id": "x7", "type": "nodes", "attributes": map[string]any{"title": "Pilot Study"}}}, false},
+		{[]map[string]any{{"announcement": map[string]any{"entity_id": "pT3k", "description": "Two minute warning"}}}, false},
+		{nil, false},
+	} {
+		field := "entity_id"
+		if len(tc.items) > 0 && tc.items[0]["announcement"] != nil {
+			field = "announcement/entity_id"
+		}
+		if got := unnamed(tc.items, field); got != tc.want {
+			t.Errorf("unnamed(%v) = %v, want %v", tc.items, got, tc.want)
+		}
+	}
+}

@@ -323,6 +323,10 @@ func resolveOne(ctx context.Context, g *reverse.Graph, target *tools.Operation, 
 			items = Items(all, p.Collection)
 		}
 	}
+	if p.NameArg == "" && !p.Collection.Strings && !e.Key && unnamed(items, p.Collection.IDField) {
+		r.Outcome, r.Err = Failed, errNoNames
+		return r
+	}
 	// What a list holds, and what a search answers, count only where the name's words
 	// are the item's: a search's near hits are offered, never taken.
 	split := splitMatches

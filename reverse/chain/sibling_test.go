@@ -21,6 +21,7 @@ func TestSiblingListProduces(t *testing.T) {
 		{"DELETE /farms/{farm}/virtualNetworkConnections/{vnetName}", "vnetName", "GET /farms/{farm}/virtualNetworkConnections", "/value", "name", false},
 		{"GET /clusters/{name}", "name", "GET /clusters", "/clusters", reverse.StringField, true},
 		{"DELETE /{appId}/{cardId}", "cardId", "GET /{appId}", "/results", "id", false},
+		{"DELETE /applications/{id}/tiers/{tier-id}", "tier-id", "GET /applications/{id}/tiers", "/results", "entity_id", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.op, func(t *testing.T) {

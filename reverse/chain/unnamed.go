@@ -49,8 +49,7 @@ func hasText(v any, skip, at string, depth int) bool {
 			if sub == skip {
 				continue
 			}
-			switch w := lexicon.SnakeCase(k); {
-			case w == "type" || w == "kind" || strings.HasSuffix(w, "_type") || strings.HasSuffix(w, "_kind"):
+			if w := lexicon.SnakeCase(k); w == "type" || w == "kind" || strings.HasSuffix(w, "_type") || strings.HasSuffix(w, "_kind") {
 				continue
 			}
 			if hasText(e, skip, sub, depth+1) {

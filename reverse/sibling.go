@@ -210,13 +210,17 @@ func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
 
 // soleOwnID is the one field the path's own list's items carry named as an identifier
 // (vRNI's tiers: entity_id beside name), when it names none of the things the path
-// names (a project_id under /projects/{id} is the parent's): the items' own id.
-func soleOwnID(path string, c Collection) string {
+// names (a project_id under /projects/{id} is the parent's) and no thing the API lists
+// (an order's customerTaxId, a journal batch's currencyId): the items' own id.
+func (ix *index) soleOwnID(path string, c Collection) string {
 	f := c.soleIDField()
 	if f == "" {
 		return ""
 	}
 	noun := FieldNoun(f)
+	if ix.listsAnyOf(noun) {
+		return ""
+	}
 	for _, seg := range strings.Split(strings.Trim(path, "/"), "/") {
 		if !strings.Contains(seg, "{") && nounFit(noun, Noun(seg)) > 0 {
 			return ""
@@ -245,8 +249,8 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 		fields := ScalarFields(arr.Item, id.Resource)
 		settled := ix.settleBare(p, id, arr.Item)
 		field := SiblingField(p, settled, fields)
-		if field == "" && !settled.Key {
-			field = soleOwnID(target.Path, Collection{Items: arr.Ptr, item: arr.Item})
+		if field == "" && !settled.Key && settled.Field == "" {
+			field = ix.soleOwnID(target.Path, Collection{Items: arr.Ptr, item: arr.Item})
 		}
 		if field == "" {
 			continue

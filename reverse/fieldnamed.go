@@ -55,6 +55,9 @@ func (ix *index) byFieldIndex() map[string][]fieldLister {
 func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Ident) []Producer {
 	toks := strings.Split(lexicon.SnakeCase(p.Name), "_")
 	last := toks[len(toks)-1]
+	if toks[0] == "id" && len(toks) >= 2 {
+		last = "id" // idChoreList, idBoard: the id word first, as some APIs write every id
+	}
 	if p.In == "header" || p.In == "cookie" || len(toks) < 2 || !(hasIDWord(last) || keyFields[last]) {
 		return nil // entryType, itemStatus: a category, not which thing
 	}

@@ -98,6 +98,7 @@ func newIndex(cat *tools.Catalog) *index {
 			}
 		}
 	})
+	paramWords := paramWordsOf(cat)
 	ix.listing = make(map[*tools.Operation]listingInfo)
 	ix.itemNouns = map[string]bool{}
 	for i, op := range cat.Operations() {
@@ -129,6 +130,9 @@ func newIndex(cat *tools.Catalog) *index {
 		}
 		ix.safe = append(ix.safe, op)
 		ix.collections[op] = cols
+		if g := gluedList(infos[i].pathNoun, paramWords); g != "" {
+			infos[i].pathNoun = g // /kkid/userlist lists users
+		}
 		ix.listing[op] = infos[i]
 		seen := map[string]bool{}
 		add := func(r string) {
@@ -273,6 +277,32 @@ var listSegments = map[string]bool{"list": true, "pagedlist": true, "all": true,
 
 // searchVerbs end paths that search the resource named before them: /people/search.
 var searchVerbs = map[string]bool{"search": true, "find": true, "lookup": true, "query": true, "autocomplete": true, "typeahead": true, "suggest": true, "match": true}
+
+// gluedList is the thing a list named with "list" glued to it lists (KKid's
+// /kkid/userlist, /kkid/chorelist), when the API names that thing in its parameters
+// (kidUserId, idChoreList): a playlist stays a playlist where nothing is a "play".
+func gluedList(noun string, paramWords map[string]bool) string {
+	if strings.Contains(noun, "_") || !strings.HasSuffix(noun, "list") || len(noun) < len("list")+3 {
+		return ""
+	}
+	if x := lexicon.Singular(strings.TrimSuffix(noun, "list")); paramWords[x] {
+		return x
+	}
+	return ""
+}
+
+// paramWordsOf are the words of every parameter name of the catalog, snake-cased.
+func paramWordsOf(cat *tools.Catalog) map[string]bool {
+	out := map[string]bool{}
+	for _, op := range cat.Operations() {
+		for _, p := range op.Params {
+			for _, w := range strings.Split(lexicon.SnakeCase(p.Name), "_") {
+				out[w] = true
+			}
+		}
+	}
+	return out
+}
 
 // lastStatic is the resource a path lists: its last static segment, or the one before a
 // search verb; a singular word after a plural one qualifies it (/metadata_templates/

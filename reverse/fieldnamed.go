@@ -55,8 +55,9 @@ func (ix *index) byFieldIndex() map[string][]fieldLister {
 func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Ident) []Producer {
 	toks := strings.Split(lexicon.SnakeCase(p.Name), "_")
 	last := toks[len(toks)-1]
-	if toks[0] == "id" && len(toks) >= 2 {
-		last = "id" // idChoreList, idBoard: the id word first, as some APIs write every id
+	idFirst := toks[0] == "id" && len(toks) >= 2
+	if idFirst {
+		last = "id" // idChoreList, idCalculatorConfiguration: the id word first
 	}
 	if p.In == "header" || p.In == "cookie" || len(toks) < 2 || !(hasIDWord(last) || keyFields[last]) {
 		return nil // entryType, itemStatus: a category, not which thing
@@ -78,6 +79,11 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 			(p.In != "path" || nounFit(Noun(segmentBefore(target.Path, "{"+p.Name+"}")), listed) == 0) {
 			continue // analyses carry a WebId as asset databases do: only a list of the thing itself
 		}
+		if idFirst && hasPlainID(fl.col.item) {
+			// Where ids are written id first, items beside their own id carry others'
+			// (a cluster's id_account): the field is theirs only when it is their one id.
+			continue
+		}
 		col := fl.col
 		col.IDField, col.IDType = fl.field, col.fieldType(fl.field)
 		prod := Producer{Op: fl.op, OpKey: fl.op.Key(), Source: SourceHeuristic, Collection: col, NameArg: nameFilter(fl.op, col, ix.listing[fl.op].nameArg), Score: 6}
@@ -93,6 +99,18 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 		out = append(out, prod)
 	}
 	return out
+}
+
+// hasPlainID reports an item schema carrying an id of its own: id, uuid or guid.
+func hasPlainID(item map[string]any) bool {
+	props, _ := item["properties"].(map[string]any)
+	for name := range props {
+		switch compact(name) {
+		case "id", "uuid", "guid":
+			return true
+		}
+	}
+	return false
 }
 
 // ownNoun is the thing a parameter's own name says before its id word (tag for tagId),

@@ -16,7 +16,8 @@ func TestGluedList(t *testing.T) {
 }
 
 // TestGluedListProducers: the glued list produces the id its things carry, named like the
-// parameter whether the id word comes last (kidUserId) or first (idChoreList).
+// parameter whether the id word comes last (kidUserId) or first (idChoreList); items
+// beside their own id carry others' ids written id first (a cluster's id_account).
 func TestGluedListProducers(t *testing.T) {
 	cat, g := rtData(t, "gluedlist.yaml", nil)
 	for _, tc := range []struct{ op, arg, producer, field string }{
@@ -26,6 +27,13 @@ func TestGluedListProducers(t *testing.T) {
 		e := rtEdge(t, g, rtOp(t, cat, tc.op), tc.arg)
 		if p := e.Producers[0]; p.OpKey != tc.producer || p.Collection.IDField != tc.field {
 			t.Errorf("%s %s: producer %s reads %q, want %s's %s", tc.op, tc.arg, p.OpKey, p.Collection.IDField, tc.producer, tc.field)
+		}
+	}
+	if e, ok := g.Edge(rtOp(t, cat, "GET /balance"), "id_account"); ok {
+		for _, p := range e.Producers {
+			if p.OpKey == "GET /clusters" {
+				t.Errorf("id_account read from the clusters' reference beside their own id")
+			}
 		}
 	}
 }

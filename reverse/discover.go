@@ -217,10 +217,7 @@ func listedNoun(path string) string {
 // a singular one alone (/user, /shop, /cards/{id}/list) is most often one record, the
 // caller's own or its parent's.
 func plural(seg string) bool {
-	if i := strings.LastIndexByte(seg, '.'); i > 0 && fileExtensions[strings.ToLower(seg[i+1:])] {
-		seg = seg[:i]
-	}
-	w := lastWord(lexicon.SnakeCase(seg))
+	w := lastWord(lexicon.SnakeCase(stripExtension(seg)))
 	return lexicon.Singular(w) != w
 }
 

@@ -363,13 +363,20 @@ func Noun(seg string) string {
 	if i := strings.IndexAny(seg, "#?"); i >= 0 {
 		seg = seg[:i] // /channels#app-instance-arn: a fragment that tells operations apart
 	}
-	if i := strings.LastIndexByte(seg, '.'); i > 0 && fileExtensions[strings.ToLower(seg[i+1:])] {
-		seg = seg[:i] // categories.json, items.xml; product.brand.list stays three words
-	}
+	seg = stripExtension(seg)
 	if seg == "" || versionSeg.MatchString(seg) || apiSegs[strings.ToLower(seg)] {
 		return ""
 	}
 	return lexicon.Singular(lexicon.SnakeCase(seg))
+}
+
+// stripExtension is a segment without a file extension: categories.json, items.xml;
+// product.brand.list stays three words.
+func stripExtension(seg string) string {
+	if i := strings.LastIndexByte(seg, '.'); i > 0 && fileExtensions[strings.ToLower(seg[i+1:])] {
+		return seg[:i]
+	}
+	return seg
 }
 
 var fileExtensions = map[string]bool{"json": true, "xml": true, "yaml": true, "yml": true, "html": true, "htm": true, "txt": true, "csv": true, "rss": true, "atom": true}

@@ -116,8 +116,9 @@ func (ix *index) untypedByNoun(target *tools.Operation, p *tools.Param, id Ident
 		return nil
 	}
 	var out []Producer
+	sib, owner := ix.siblingList(target, p), ownerBefore(target, p)
 	for _, op := range ix.untypedBy[id.Resource] {
-		if op == target || ix.siblingList(target, p) == op || !ownersNamed(op.Path, target.Path) {
+		if op == target || op == sib || !ownersNamed(op.Path, target.Path) {
 			continue
 		}
 		if target.Method == "POST" && templateKey(op.Path) == templateKey(target.Path) {
@@ -128,7 +129,7 @@ func (ix *index) untypedByNoun(target *tools.Operation, p *tools.Param, id Ident
 		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || slices.ContainsFunc(prod.Needs, func(n string) bool { return target.ParamByArg(n) == nil }) {
 			continue
 		}
-		if owner := ownerBefore(target, p); owner != nil && !slices.Contains(prod.Needs, owner.Arg) {
+		if owner != nil && !slices.Contains(prod.Needs, owner.Arg) {
 			continue // everyone's deploy keys, for one project's: /deploy_keys for /projects/{id}/deploy_keys/{key_id}
 		}
 		out = append(out, prod)

@@ -447,12 +447,11 @@ func LooksLikeID(v any, schema map[string]any) bool {
 	return false
 }
 
-// UUIDFormat reports a string schema whose format is a UUID, however the spec spells it:
-// uuid, UUID, uuid4, guid.
+// UUIDFormat reports a string schema whose format is a UUID, however the spec spells it
+// (tools.UUIDFormat).
 func UUIDFormat(schema map[string]any) bool {
 	f, _ := schema["format"].(string)
-	f = strings.ToLower(f)
-	return strings.HasPrefix(f, "uuid") || strings.HasPrefix(f, "guid")
+	return tools.UUIDFormat(f)
 }
 
 // digitRich reports a token of six characters or more, letters and digits only, with

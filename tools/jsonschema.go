@@ -1,6 +1,9 @@
 package tools
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // SchemaType is the main type of a JSON Schema map: its one type, or the first non-null
 // one of a type list ("" when untyped).
@@ -22,6 +25,14 @@ func SchemaType(s map[string]any) string {
 		}
 	}
 	return ""
+}
+
+// UUIDFormat reports a format that names a UUID, however a spec spells it: uuid, UUID,
+// uuid4, guid. The compiler keeps it as JSON Schema's "uuid"; reverse tells an id from a
+// name by it.
+func UUIDFormat(format string) bool {
+	f := strings.ToLower(format)
+	return strings.HasPrefix(f, "uuid") || strings.HasPrefix(f, "guid")
 }
 
 // SchemaNumber reads a number whichever Go type holds it: a schema keyword (maxLength,

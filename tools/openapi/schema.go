@@ -40,7 +40,7 @@ func keepFormat(f string) string {
 	if knownFormats[f] {
 		return f
 	}
-	if low := strings.ToLower(f); strings.HasPrefix(low, "uuid") || low == "guid" {
+	if tools.UUIDFormat(f) {
 		// UUID, uuid4, guid: one format under other spellings. Kept as JSON Schema's
 		// name, so a name given where one goes is told from the id (reverse.LooksLikeID).
 		return "uuid"

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"sync"
 
@@ -95,6 +96,42 @@ func LoaderPace(w openapi.Work) (done func()) {
 }
 
 // GraphPace is the collector's pace while the server builds a large spec's graph or
-// search index, as the loader compiles it: their working garbage is a third of the
-// catalog.
-func GraphPace() (done func()) { return paceGC(40) }
+// search index: their working garbage is a third of the catalog. The default pace lets
+// the heap grow to twice what is live; the pace tightens only when that would pass
+// graphHeapBudget. On GitHub's spec (5–15 MB live) a fixed 40% cost a cold static start
+// 40 ms of collections and saved 3 MB of a 51 MB peak; Microsoft Graph's catalogs are
+// live well past the budget and keep the tight pace.
+func GraphPace() (done func()) {
+	percent, tighten := graphPercent(liveHeap())
+	if !tighten {
+		return func() {}
+	}
+	return paceGC(percent)
+}
+
+// graphHeapBudget is the heap a graph's build may reach at the default pace: the 60 MB
+// peak RSS target (DESIGN.md) less some 20 MB the process holds besides its heap.
+const graphHeapBudget = 40 << 20
+
+// graphPercent is the pace that keeps a heap with live bytes in use within
+// graphHeapBudget, never tighter than 40% (below that the collector runs all the time
+// and frees little more); tighten is false when the default pace already fits.
+func graphPercent(live uint64) (percent int, tighten bool) {
+	if 2*live <= graphHeapBudget {
+		return 100, false
+	}
+	if live >= graphHeapBudget {
+		return 40, true
+	}
+	return max(40, int((graphHeapBudget-live)*100/live)), true
+}
+
+// liveHeap is the heap's live bytes as the last collection marked them (0 before one).
+func liveHeap() uint64 {
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return sample[0].Value.Uint64()
+}

@@ -57,3 +57,29 @@ func TestPaceGC(t *testing.T) {
 	}
 	release()
 }
+
+// TestGraphPercent: the default pace while twice the live heap fits the budget, then the
+// percent that keeps the heap within it, and never below 40.
+func TestGraphPercent(t *testing.T) {
+	const mb = 1 << 20
+	cases := []struct {
+		live        uint64
+		wantPercent int
+		wantTighten bool
+	}{
+		{0, 100, false},
+		{5 * mb, 100, false},
+		{20 * mb, 100, false},
+		{25 * mb, 60, true},
+		{28 * mb, 42, true},
+		{35 * mb, 40, true},
+		{40 * mb, 40, true},
+		{300 * mb, 40, true},
+	}
+	for _, c := range cases {
+		p, tighten := graphPercent(c.live)
+		if p != c.wantPercent || tighten != c.wantTighten {
+			t.Errorf("graphPercent(%d MB) = %d, %v; want %d, %v", c.live/mb, p, tighten, c.wantPercent, c.wantTighten)
+		}
+	}
+}

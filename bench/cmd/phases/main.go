@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/askapi/askapi/cli"
@@ -59,13 +60,16 @@ func run(spec, cache, mode, heap string) error {
 		os.Setenv("ASKAPI_CACHE_DIR", cache)
 	}
 	opts := server.Options{Spec: spec, Version: "phases", Environ: []string{}, LoadPace: cli.LoaderPace, GraphPace: cli.GraphPace, CacheDir: askcache.DefaultDir(), Mode: mode}
-	last := time.Now()
+	last, lastCPU := time.Now(), cpuTime()
 	step := func(name string) {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		fmt.Printf("%-10s %8.1f ms  heap %5.1f MB  sys %5.1f MB  gc %d\n", name,
-			float64(time.Since(last).Microseconds())/1000, float64(ms.HeapAlloc)/1e6, float64(ms.Sys)/1e6, ms.NumGC)
-		last = time.Now()
+		wall, cpu := time.Since(last), cpuTime()-lastCPU
+		// cpu/wall says how many cores the step kept busy: 2.0 on two cores is saturated.
+		fmt.Printf("%-10s %8.1f ms  cpu %6.1f ms (%.1f cores)  heap %5.1f MB  sys %5.1f MB  gc %d\n", name,
+			float64(wall.Microseconds())/1000, float64(cpu.Microseconds())/1000, float64(cpu)/float64(wall),
+			float64(ms.HeapAlloc)/1e6, float64(ms.Sys)/1e6, ms.NumGC)
+		last, lastCPU = time.Now(), cpuTime()
 	}
 	cat, err := server.LoadCatalog(context.Background(), opts)
 	if err != nil {
@@ -101,6 +105,15 @@ func run(spec, cache, mode, heap string) error {
 	step("search")
 	fmt.Printf("%d bytes of tools/list, peak RSS %s\n", len(data), peakRSS())
 	return nil
+}
+
+// cpuTime is the process's user and system time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // peakRSS is the process's VmHWM, as the readiness harness reads it.

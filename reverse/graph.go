@@ -133,6 +133,11 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 				}
 			}
 		}
+		intNoun := false
+		if !isID {
+			id, intNoun = idx.integerNoun(op, p)
+			isID = intNoun
+		}
 		if isID && p.In == "body" && strings.Contains(id.Resource, "_") {
 			// parentCategoryId in POST /transactions/categories: a role before the
 			// operation's own thing names another of them, found in their lists.
@@ -157,6 +162,11 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 			// Only maxProducers survive dedupe, and the links and declared ones before
 			// them can each take the place of one found here.
 			h, byName = idx.identProducers(op, p, id, maxProducers+len(prods))
+			if intNoun {
+				if h = integerIDs(h); len(h) == 0 {
+					id, isID = Ident{}, false // intnoun.go: no list of such ids
+				}
+			}
 			listed = len(h) > 0
 			prods = append(prods, h...)
 		}

@@ -87,7 +87,10 @@ func HoldsWords(op *tools.Operation, slot reverse.Slot, v any) bool {
 	} else if reverse.LooksLikeID(v, f.Schema) {
 		return false
 	}
-	return !slot.Key || !reverse.LooksLikeKey(v, slot.Field)
+	if !Writes(op.Method) {
+		return !slot.Key || !reverse.LooksLikeKey(v, slot.Field)
+	}
+	return !slot.Key || !reverse.KeyBeforeWrite(v, slot.Field)
 }
 
 // unresolvedWords is the question for a slot holding words: the thing is asked about

@@ -67,6 +67,9 @@ type Graph struct {
 	// named are, per operation, the body properties that name a listed thing without a
 	// producer: the invariant's slots, never looked up (bodynoun.go).
 	named map[*tools.Operation]map[string]Slot
+	// adds are, per operation, the body properties that name an existing thing added to
+	// an owner (addsexisting.go).
+	adds map[*tools.Operation]map[string]Slot
 }
 
 // Declared names a producer for an argument, from x-askapi-source or a policy file:
@@ -92,9 +95,11 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 	// order.
 	edges := make([][]Edge, len(cat.Operations()))
 	named := make([]map[string]Slot, len(cat.Operations()))
+	adds := make([]map[string]Slot, len(cat.Operations()))
 	tools.Parallel(len(cat.Operations()), func(i int) {
 		edges[i] = idx.edgesOf(cat.Operations()[i], declared, pool)
 		named[i] = idx.namedThings(cat.Operations()[i])
+		adds[i] = idx.addedThings(cat.Operations()[i])
 	})
 	g.named = map[*tools.Operation]map[string]Slot{}
 	for i, op := range cat.Operations() {
@@ -103,6 +108,12 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 		}
 		if named[i] != nil {
 			g.named[op] = named[i]
+		}
+		if adds[i] != nil {
+			if g.adds == nil {
+				g.adds = map[*tools.Operation]map[string]Slot{}
+			}
+			g.adds[op] = adds[i]
 		}
 	}
 	g.listers = idx.listersByResource()
@@ -113,10 +124,13 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *producerPool) []Edge {
 	var edges []Edge
 	for _, p := range argParams(op) {
-		if p.In == "body" && ownField(op, p) {
+		if p.In == "body" && ownField(op, p) && !idx.addsExisting(op, p) {
 			continue // the created thing's own key: the person's to choose (slots.go)
 		}
 		id, isID := Identify(op, p)
+		if !isID {
+			id, isID = idx.addedIdent(op, p) // addsexisting.go
+		}
 		if !isID && p.In == "path" && tools.SchemaType(p.Schema) != "boolean" && p.Schema["enum"] == nil {
 			// {provider} beside /providers.json, {language} beside /languages: a path
 			// parameter named after a thing the API lists names one of them, by its key.

@@ -524,6 +524,30 @@ func LooksLikeKey(v any, field string) bool {
 	return true
 }
 
+// KeyBeforeWrite is LooksLikeKey before a write: a key whose field the argument's name
+// does not say ({serial}, {team}) is also not one capitalised word of letters (Pixel,
+// Marketing). Keys are written as the system stores them: in lower case (octocat), in
+// capitals (MOB), or with digits or separators (R58M42FJ7QN, hello-world); a word a
+// person capitalises is how they name the thing, and a write sent with it acts on
+// nothing, or on the wrong thing, after the person confirmed it. A read may try it.
+func KeyBeforeWrite(v any, field string) bool {
+	if !LooksLikeKey(v, field) {
+		return false
+	}
+	s, ok := v.(string)
+	return !ok || field != "" || !capitalisedWord(strings.TrimSpace(s))
+}
+
+// capitalisedWord reports one word of letters, its first a capital and the rest small.
+func capitalisedWord(s string) bool {
+	for i, r := range s {
+		if !unicode.IsLetter(r) || (i == 0) != unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return len(s) > 1
+}
+
 // keyPattern is the shape of a key or code: capitals, digits and separators.
 var keyPattern = regexp.MustCompile(`^[A-Z0-9][A-Z0-9._-]*$`)
 

@@ -73,6 +73,8 @@ type index struct {
 	conventionParams map[string]bool
 	// bodyInGet are the searches whose text input carries a body, not words (lookupop.go).
 	bodyInGet map[*tools.Operation]bool
+	// itemRoutes are the GETs of one thing by their segment (addsexisting.go).
+	itemRoutes map[string][]itemRoute
 }
 
 func newIndex(cat *tools.Catalog) *index {
@@ -173,6 +175,7 @@ func newIndex(cat *tools.Catalog) *index {
 	ix.conventionFields = ix.conventionFieldsOf()
 	ix.conventionParams = ix.conventionParamsOf()
 	ix.getAt = map[string]*tools.Operation{}
+	ix.itemRoutes = itemRoutesOf(cat)
 	ix.untypedBy = map[string][]*tools.Operation{}
 	for _, op := range cat.Operations() {
 		if op.Method == "GET" && untypedList(op.Response) {

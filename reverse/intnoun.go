@@ -30,10 +30,24 @@ func (ix *index) integerNoun(op *tools.Operation, p *tools.Param) (Ident, bool) 
 	if own := writtenNoun(op); own != "" && len(ix.byResource[own+"_"+n]) > 0 {
 		return Ident{Resource: own + "_" + n}, true
 	}
-	if plainArgs[n] || len(ix.byResource[n]) == 0 || createsItself(op, n) || ix.carriesField(n, p.Name) {
+	if plainArgs[n] || len(ix.byResource[n]) == 0 || createsItself(op, n) || ix.carriesField(n, p.Name) || ix.qualifiedKinds(n) {
 		return Ident{}, false
 	}
 	return Ident{Resource: n}, true
+}
+
+// qualifiedKinds reports an API that lists kinds of n qualified by their owner (rack
+// roles, device roles beside roles): which kind an unqualified property means, when its
+// own is not among them, the name does not say (a virtual machine's role is a device
+// role, not /ipam/roles/; judged sample of intnoun.go).
+func (ix *index) qualifiedKinds(n string) bool {
+	suffix := "_" + n
+	for _, other := range ix.nouns {
+		if strings.HasSuffix(other, suffix) && len(ix.byResource[other]) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // writtenNoun is the thing a write's body describes: the collection a POST adds to, or

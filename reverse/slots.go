@@ -32,7 +32,11 @@ func (g *Graph) Slots(op *tools.Operation) map[string]Slot {
 		if _, isEnum := p.Schema["enum"]; isEnum {
 			continue
 		}
-		if p.In == "body" && ownField(op, p) {
+		added, adds := Slot{}, false
+		if g != nil {
+			added, adds = g.adds[op][p.Arg]
+		}
+		if p.In == "body" && ownField(op, p) && !adds {
 			continue
 		}
 		if id, isID := Identify(op, p); isID && putCreates(op, p, id.Resource) {
@@ -44,7 +48,9 @@ func (g *Graph) Slots(op *tools.Operation) map[string]Slot {
 		}
 		id, isID := Identify(op, p)
 		switch {
-		case isID && !(p.In == "body" && createsItself(op, id.Resource) && !assignedID(id.Field)):
+		case !isID && adds:
+			out[p.Arg] = added // addsexisting.go
+		case isID && !(p.In == "body" && createsItself(op, id.Resource) && !assignedID(id.Field) && !adds):
 			out[p.Arg] = Slot{Arg: p.Arg, Resource: id.Resource, Field: id.Field, Key: id.Key}
 		case !isID && p.In == "path" && namingType(p.Schema):
 			// {date}, {year} are values of their format; any other path segment is the

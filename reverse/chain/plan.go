@@ -105,7 +105,7 @@ func (pl *planner) complete(op *tools.Operation, given map[string]any, depth int
 				Reason: fmt.Sprintf("%q is not a valid %s and no operation can look it up by name", fmt.Sprint(v), arg)})
 		case has && !nameable:
 			args[arg] = v
-		case has && (looksLikeArgID(op, arg, v) || (keyAsGiven(op, e) && reverse.LooksLikeKey(v, e.Field)) || !isName(v)):
+		case has && (looksLikeArgID(op, arg, v) || givenKey(op, e, v) || !isName(v)):
 			args[arg] = v
 		case has:
 			ref, ok := pl.produce(op, e, v, depth, visiting)

@@ -102,7 +102,7 @@ func Resolve(ctx context.Context, g *reverse.Graph, op *tools.Operation, args ma
 		}
 		p := reverse.ParamOf(op, e.Arg)
 		before, hasBefore := prior[e.Arg]
-		if p == nil || reverse.LooksLikeParamID(v, p) || (keyAsGiven(op, e) && reverse.LooksLikeKey(v, e.Field)) || (hasBefore && before.Offers(v)) || tools.DocumentedValue(p.Description, v) {
+		if p == nil || reverse.LooksLikeParamID(v, p) || givenKey(op, e, v) || (hasBefore && before.Offers(v)) || tools.DocumentedValue(p.Description, v) {
 			// An id, a key, an earlier option, or a value the spec says the argument
 			// takes ("me", an email): used as given.
 			continue
@@ -239,6 +239,18 @@ func listArgs(ctx context.Context, g *reverse.Graph, op *tools.Operation, p reve
 // the invariant wants the id a lookup gave; a read may try the key.
 func keyAsGiven(op *tools.Operation, e reverse.Edge) bool {
 	return e.Key && !(e.TakesEither() && !op.ReadOnly())
+}
+
+// givenKey reports a value that goes as given as e's key: key-shaped, and before a
+// write not a capitalised word where the key's shape is unknown (reverse.KeyBeforeWrite).
+func givenKey(op *tools.Operation, e reverse.Edge, v any) bool {
+	if !keyAsGiven(op, e) {
+		return false
+	}
+	if op.ReadOnly() {
+		return reverse.LooksLikeKey(v, e.Field)
+	}
+	return reverse.KeyBeforeWrite(v, e.Field)
 }
 
 func requiredArg(op *tools.Operation, arg string) bool {

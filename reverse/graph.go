@@ -147,6 +147,13 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 				}
 			}
 		}
+		if !isID && p.In == "query" && tools.SchemaType(p.Schema) == "string" && p.Schema["format"] == nil && p.Schema["enum"] == nil {
+			// ?location=, "Filter by Location Id", beside GET /v1/locations: a filter named
+			// after a thing the API lists, whose description says it takes its id.
+			if n := Noun(p.Name); n != "" && !plainArgs[n] && saysIDOf(p.Description, n) && (len(idx.byResource[n]) > 0 || len(idx.untypedBy[n]) > 0) {
+				id, isID = Ident{Resource: n}, true
+			}
+		}
 		intNoun := false
 		if !isID {
 			id, intNoun = idx.integerNoun(op, p)

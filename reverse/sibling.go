@@ -180,6 +180,10 @@ func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
 	if f, ok := fields[compact(p.Name)]; ok {
 		return f
 	}
+	if f, ok := fields[compact(id.Resource)+compact(p.Name)]; ok && id.Resource != "" {
+		// {barcode} under /strains/: the strain's barcode, strain_barcode in its items.
+		return f
+	}
 
 	var want []string
 	switch {

@@ -147,3 +147,15 @@ func describesIdentifier(desc string) bool {
 func eitherIdent(res string) Ident {
 	return Ident{Resource: res, Key: true, Field: "id"}
 }
+
+// saysIDOf reports a description whose first sentence names the thing n and then a word
+// for its id ("Filter by Location Id" for location).
+func saysIDOf(desc, n string) bool {
+	ws := firstSentenceWords(desc, 200)
+	for i := 0; i+1 < len(ws); i++ {
+		if lexicon.Singular(ws[i]) == n && describedIDWords[ws[i+1]] {
+			return true
+		}
+	}
+	return false
+}

@@ -447,7 +447,13 @@ func (c *compiler) operation(method, path string, item map[string][]byte, raw []
 	}
 	o.Params = c.params(item["parameters"], f["parameters"])
 	var optional bool
-	c.withCeiling(bodyCeiling(o.Params), func() { o.Body, optional = c.body(f["requestBody"]) })
+	if c.v31 || (method != "GET" && method != "HEAD") {
+		// OpenAPI 3.0 has a GET's or a HEAD's requestBody ignored ("SHALL be ignored by
+		// consumers": HTTP gives it no meaning); its properties would otherwise shadow
+		// the path's parameters of the same name ({barcode} became barcode__path).
+		// DELETE stays: APIs send its body (Kubernetes' DeleteOptions).
+		c.withCeiling(bodyCeiling(o.Params), func() { o.Body, optional = c.body(f["requestBody"]) })
+	}
 	writeNeedsBody(o, optional)
 	tools.NameArguments(o)
 	c.shareParams(o.Params)

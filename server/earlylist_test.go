@@ -15,6 +15,7 @@ import (
 
 	"github.com/askapi/askapi/bench/synth"
 	"github.com/askapi/askapi/server/pipeline"
+	"github.com/askapi/askapi/tools/cache"
 )
 
 // earlySpec writes a clean JSON OpenAPI 3 spec of six operations: four GETs and two
@@ -93,6 +94,10 @@ func TestLoadListsDynamicEarly(t *testing.T) {
 				opts.CacheDir = t.TempDir()
 				if err := load(context.Background(), newMCPServer("test"), opts, func(*toolList) {}); err != nil {
 					t.Fatal(err)
+				}
+				// Written behind the load (cacheBehind): whole once flushed.
+				if !cache.Flush(time.Minute) {
+					t.Fatal("the cache entry was not written within a minute")
 				}
 			}
 			var lists [][]byte

@@ -85,6 +85,9 @@ type Options struct {
 	// graphBehind builds a dynamic pipeline's graph in the background (Serve sets it):
 	// find_operations needs only the search index.
 	graphBehind bool
+	// cacheBehind writes the compiled catalog's cache entry behind the start (Serve sets
+	// it, and waits for the write before it returns).
+	cacheBehind bool
 	// census, when set, is given the spec's operation heads before they are compiled
 	// (see tools.LoadOptions.Census); Serve sets it to list dynamic mode's tools early.
 	census func(heads *tools.Catalog)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/askapi/askapi/server/transport"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/cache"
 )
 
 // Serve answers MCP over stdio, or streamable HTTP when HTTPAddr is set, until ctx ends.
@@ -92,6 +93,9 @@ func Serve(ctx context.Context, opts Options) error {
 			}
 		}
 	}
+	// The catalog's cache entry is written behind the start (cacheBehind): the next
+	// start finds it only once it is whole.
+	cache.Flush(loadGrace)
 	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
 		return cause
 	}
@@ -112,6 +116,7 @@ func load(ctx context.Context, s *mcpserver.MCPServer, opts Options, publish fun
 			publish(l)
 		}
 	}
+	opts.cacheBehind = true
 	settled := false
 	switch earlyModeOf(opts) {
 	case earlyAtOnce:

@@ -37,6 +37,7 @@ func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {
 		Logger:            opts.Logger,
 		Census:            opts.census,
 		HTTPClient:        specClient(opts),
+		WriteBehind:       opts.cacheBehind,
 	})
 	if err != nil {
 		return nil, err

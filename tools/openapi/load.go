@@ -55,6 +55,9 @@ type LoadOptions struct {
 	// not called for a catalog from the cache, nor for a spec that takes the precise path
 	// (YAML, Swagger 2.0, normalisation).
 	Census func(heads *tools.Catalog)
+	// WriteBehind writes a compiled catalog's cache entry on its own goroutine, for the
+	// caller to wait for with cache.Flush before the process ends (a server's start).
+	WriteBehind bool
 	// Pace, when set, is told before the loader does work whose memory the process may
 	// want to steer, and returns what to call once it is done: the collector's policy is
 	// the command's, not the loader's.

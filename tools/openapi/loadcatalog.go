@@ -66,8 +66,15 @@ func LoadCatalog(ctx context.Context, source string, opts LoadOptions) (*tools.C
 		return nil, err
 	}
 	if store != nil && cacheable {
-		store.Put(key, cat)
-		store.Link(alias, key, source)
+		persist := func() {
+			store.Put(key, cat)
+			store.Link(alias, key, source)
+		}
+		if opts.WriteBehind {
+			cache.Behind(persist) // the catalog is frozen: encoding it races with nothing
+		} else {
+			persist()
+		}
 	}
 	return cat, nil
 }

@@ -109,9 +109,12 @@ func widen(schema map[string]any, resource, via string) map[string]any {
 	if desc = strings.TrimSpace(desc); desc != "" && !strings.HasSuffix(desc, ".") {
 		desc += "."
 	}
-	note := fmt.Sprintf("The %s's id%s, or its name: askapi looks a name up through %s and asks the user when it matches several or none.", resource, idDesc, via)
+	// What askapi does when a name matches several things or none is said once, in the
+	// server's instructions: repeated on every argument it was an eighth of a large
+	// static list (issue 31).
+	note := fmt.Sprintf("The %s's id%s, or its name: askapi looks a name up through %s.", resource, idDesc, via)
 	if resource == "" {
-		note = fmt.Sprintf("An id%s, or a name: askapi looks a name up through %s and asks the user when it matches several or none.", idDesc, via)
+		note = fmt.Sprintf("An id%s, or a name: askapi looks a name up through %s.", idDesc, via)
 	}
 	widened["description"] = strings.TrimSpace(desc + " " + note)
 	// Only the published input schema is widened: the parameter keeps its declared

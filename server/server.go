@@ -24,7 +24,7 @@ import (
 const instructions = `askapi exposes an HTTP API as tools and never lets a call guess.
 When a tool answers needs_clarification, nothing was sent: ask the user each question (offer the options when given), then call the same tool again with the answers and the _continuation token unchanged.
 Pass the user's own words as _user_request, so askapi can check values were said rather than invented.
-Where an argument names a thing (a person, a movie, an alert), a name is accepted and resolved through the API's own search.`
+Where an argument names a thing (a person, a movie, an alert), a name is accepted and resolved through the API's own search; when it matches several things or none, askapi asks.`
 
 // LoadCatalog loads and compiles the spec, printing normalisation warnings to the logger.
 func LoadCatalog(ctx context.Context, opts Options) (*tools.Catalog, error) {

@@ -106,6 +106,10 @@ func nestedHoldsWords(schema map[string]any, s string) bool {
 	if !strings.ContainsFunc(s, unicode.IsLetter) || inEnum(schema, s) {
 		return false
 	}
+	// "Enum: 'letter', 'smallParcel'" in its description: a value the field takes.
+	if desc, _ := schema["description"].(string); tools.DocumentedValue(desc, s) {
+		return false
+	}
 	return !reverse.LooksLikeID(s, schema)
 }
 

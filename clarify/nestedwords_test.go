@@ -12,7 +12,8 @@ import (
 // object's own id (part of what the write creates), a nested name, and any read are not.
 func TestNestedWords(t *testing.T) {
 	str := map[string]any{"type": "string"}
-	recipient := map[string]any{"type": "object", "properties": map[string]any{"address": str, "tokenId": str, "id": str, "name": str}}
+	format := map[string]any{"type": "string", "description": "Enum: 'undefined', 'letter', 'largeLetter', 'smallParcel'"}
+	recipient := map[string]any{"type": "object", "properties": map[string]any{"address": str, "tokenId": str, "id": str, "name": str, "packageFormatIdentifier": format}}
 	schema := map[string]any{"type": "object", "properties": map[string]any{"to": map[string]any{"type": "array", "items": recipient}}}
 	op := func(method string) *tools.Operation {
 		return &tools.Operation{Method: method, Path: "/send", InputSchema: schema}
@@ -28,6 +29,8 @@ func TestNestedWords(t *testing.T) {
 		{"the token's id", "POST", map[string]any{"tokenId": "La4kPq7WzT2nRbV9hYc3mJx8sD6fGu1eKoNa5E"}, ""},
 		{"the part's own id, created", "POST", map[string]any{"id": "username", "name": "Username"}, ""},
 		{"a read", "GET", map[string]any{"tokenId": "CHESS"}, ""},
+		{"a value its description lists", "POST", map[string]any{"packageFormatIdentifier": "smallParcel"}, ""},
+		{"words its description does not list", "POST", map[string]any{"packageFormatIdentifier": "Small Box"}, "to[0].packageFormatIdentifier"},
 	}
 	// A list of ids at the top (label_ids) or inside an object (assignee_ids).
 	ids := map[string]any{"type": "array", "items": str}

@@ -41,3 +41,37 @@ func TestSiblingFieldNamedThingAndParam(t *testing.T) {
 		t.Errorf("SiblingField(barcode, trace) = %q, want no other thing's barcode", got)
 	}
 }
+
+// {orderIdentifiers}, "one or several order identifiers", reads each item's
+// orderIdentifier (Royal Mail Click and Drop, blind round twenty).
+func TestSiblingFieldOfPluralParam(t *testing.T) {
+	p := &tools.Param{Name: "orderIdentifiers", In: "path"}
+	fields := map[string]string{"orderidentifier": "orderIdentifier", "orderreference": "orderReference"}
+	if got := SiblingField(p, Ident{Resource: "order"}, fields); got != "orderIdentifier" {
+		t.Errorf("SiblingField(orderIdentifiers) = %q, want orderIdentifier", got)
+	}
+}
+
+// A value the spec calls unique picks one thing out by a key: doctype, "A 5 character
+// unique document type", is a slot, and words there are asked about before a write; a
+// unique name stays the person's own text (DigiLocker, blind round twenty).
+func TestUniqueValueIsASlot(t *testing.T) {
+	str := func(desc string) map[string]any { return map[string]any{"type": "string", "description": desc} }
+	body := map[string]any{"type": "object", "properties": map[string]any{
+		"doctype": str("A 5 character unique document type provided by DigiLocker."),
+		"name":    str("A unique name for the webhook."),
+		"note":    str("Any text."),
+	}}
+	op := &tools.Operation{Method: "POST", Path: "/pull/pulldocument", Name: "pull",
+		Body: &tools.Body{Flattened: true, Props: []string{"doctype", "name", "note"}, Schema: body}}
+	cat := tools.CatalogSpec{Operations: []*tools.Operation{op}}.Build()
+	slots := Build(cat, nil).Slots(op)
+	if s, ok := slots["doctype"]; !ok || !s.Key {
+		t.Errorf("doctype: slot %+v (%v), want a key slot", s, ok)
+	}
+	for _, arg := range []string{"name", "note"} {
+		if s, ok := slots[arg]; ok {
+			t.Errorf("%s: slot %+v, want none", arg, s)
+		}
+	}
+}

@@ -180,6 +180,11 @@ func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
 	if f, ok := fields[compact(p.Name)]; ok {
 		return f
 	}
+	if f, ok := fields[compact(lexicon.Singular(lexicon.SnakeCase(p.Name)))]; ok {
+		// {orderIdentifiers}, "one or several order identifiers": each is an item's
+		// orderIdentifier.
+		return f
+	}
 	if f, ok := fields[compact(id.Resource)+compact(p.Name)]; ok && id.Resource != "" {
 		// {barcode} under /strains/: the strain's barcode, strain_barcode in its items.
 		return f
@@ -454,3 +459,4 @@ func ownArrays(arrs []itemArray, resource string) []itemArray {
 	}
 	return own
 }
+

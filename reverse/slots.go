@@ -1,6 +1,7 @@
 package reverse
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/askapi/askapi/reverse/lexicon"
@@ -63,6 +64,11 @@ func (g *Graph) Slots(op *tools.Operation) map[string]Slot {
 			// argument is called, the spec says its value identifies something, and a
 			// person's words are not that.
 			out[p.Arg] = Slot{Arg: p.Arg, Resource: describedResource(p.Description)}
+		case !isID && p.In != "path" && tools.SchemaType(p.Schema) == "string" && p.Schema["format"] == nil && saysUnique(p.Description) && !authoredField(p.Name):
+			// doctype, "A 5 character unique document type": a value the spec calls unique
+			// picks one thing out, by a key; words there ("Registration of Vehicles") are
+			// not that key, whatever the field is called.
+			out[p.Arg] = Slot{Arg: p.Arg, Resource: Noun(p.Name), Key: true}
 		}
 	}
 	return out
@@ -175,4 +181,19 @@ func (g *Graph) edge(op *tools.Operation, arg string) (Edge, bool) {
 		return Edge{}, false
 	}
 	return g.Edge(op, arg)
+}
+
+// saysUnique reports a description whose first sentence calls the value unique.
+func saysUnique(desc string) bool {
+	return slices.Contains(firstSentenceWords(desc, 200), "unique")
+}
+
+// authoredField reports a field a person writes as text: a name, a title, a label, a
+// description (a unique name for a new webhook is still the person's own words).
+func authoredField(name string) bool {
+	switch lastWord(lexicon.SnakeCase(name)) {
+	case "name", "title", "label", "description", "text", "comment", "note", "message", "summary", "subject", "body":
+		return true
+	}
+	return false
 }

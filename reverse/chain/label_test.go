@@ -130,3 +130,17 @@ func TestExactMatchesAllNames(t *testing.T) {
 		}
 	}
 }
+
+// Items that carry the same id are one candidate: six APIs of one owner, each naming it,
+// settle the owner (openapi.space, blind round twenty).
+func TestCandidatesOneByID(t *testing.T) {
+	items := []map[string]any{
+		{"owner": "kaupunkidata", "name": "bike-stations"},
+		{"owner": "kaupunkidata", "name": "ferry-timetables"},
+		{"owner": "helsinki", "name": "parking"},
+	}
+	got := candidates(items, "owner")
+	if len(got) != 2 || got[0].ID != "kaupunkidata" || got[1].ID != "helsinki" {
+		t.Errorf("candidates = %+v, want kaupunkidata then helsinki, once each", got)
+	}
+}

@@ -413,8 +413,12 @@ func Items(body any, c reverse.Collection) []map[string]any {
 func candidates(items []map[string]any, idField string) []Candidate {
 	var kept []map[string]any
 	var ids []any
+	seen := map[string]bool{}
 	for _, it := range items {
-		if id := fieldValue(it, idField); id != nil {
+		// Items that carry the same id are one thing to choose (six APIs of one owner,
+		// each naming it): the id is settled, not ambiguous.
+		if id := fieldValue(it, idField); id != nil && !seen[fmt.Sprint(id)] {
+			seen[fmt.Sprint(id)] = true
 			kept = append(kept, it)
 			ids = append(ids, id)
 		}

@@ -459,4 +459,3 @@ func ownArrays(arrs []itemArray, resource string) []itemArray {
 	}
 	return own
 }
-

@@ -256,6 +256,18 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 			} else if isID && id.Resource != "" {
 				prods = append(prods, idx.untypedByNoun(op, p, id)...)
 			}
+			if len(prods) == 0 && (isID || p.In == "path") {
+				// Items named only by their link to themselves (selflink.go).
+				if sl := idx.selfLinkProducers(op, p, id); len(sl) > 0 {
+					if !isID {
+						id = Ident{Resource: Noun(segmentBefore(op.Path, "{"+p.Name+"}"))}
+					}
+					// An id the API shows in its links (ER007) is one people say, as a
+					// key: used as given, and words looked up.
+					id.Key = p.Schema["format"] == nil
+					prods = sl
+				}
+			}
 		}
 		if len(prods) == 0 {
 			continue

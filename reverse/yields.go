@@ -28,6 +28,9 @@ type Collection struct {
 	// Discover marks a list whose answer the spec does not describe: Items and IDField are
 	// read from each answer (discover.go).
 	Discover bool `json:"discover,omitempty"`
+	// LinkPath marks items named by their link to themselves (selflink.go): IDField is
+	// the link, and the id is its segment where this path (up to the parameter) puts it.
+	LinkPath string `json:"link_path,omitempty"`
 	// Fields are the item's identifier and label properties, by kind, for choosing the
 	// field an argument needs (gid, number, login…).
 	Fields map[string]string `json:"-"`

@@ -144,3 +144,20 @@ func TestCandidatesOneByID(t *testing.T) {
 		t.Errorf("candidates = %+v, want kaupunkidata then helsinki, once each", got)
 	}
 }
+
+// Items named by their link to themselves are read with the id the link gives, and one
+// whose link does not fit the path is no candidate.
+func TestItemsFromLinks(t *testing.T) {
+	body := map[string]any{"Links": []any{
+		map[string]any{"@href": "/Employer/ER007", "@title": "Kestrel Logistics"},
+		map[string]any{"@href": "/Employer/ER004", "@title": "Harrow Bakeries"},
+		map[string]any{"@href": "/Report/EMPSUM", "@title": "Summary"},
+	}}
+	items := Items(body, reverse.Collection{Items: "/Links", IDField: "@href", LinkPath: "/Employer/{EmployerId}"})
+	if len(items) != 2 || items[0]["@href"] != "ER007" || items[1]["@href"] != "ER004" || items[0]["@title"] != "Kestrel Logistics" {
+		t.Errorf("items = %v, want ER007 and ER004 with their titles", items)
+	}
+	if first := body["Links"].([]any)[0].(map[string]any)["@href"]; first != "/Employer/ER007" {
+		t.Errorf("the answer itself changed: %v", first)
+	}
+}

@@ -398,6 +398,22 @@ func Items(body any, c reverse.Collection) []map[string]any {
 	for _, x := range list {
 		switch it := x.(type) {
 		case map[string]any:
+			if c.LinkPath != "" {
+				// Named by its link to itself: the id is the link's segment the path
+				// puts the parameter at (reverse/selflink.go); a link that does not fit
+				// names no such thing.
+				link, _ := it[c.IDField].(string)
+				id, ok := reverse.IDFromLink(link, c.LinkPath)
+				if !ok {
+					continue
+				}
+				cp := make(map[string]any, len(it))
+				for k, v := range it {
+					cp[k] = v
+				}
+				cp[c.IDField] = id
+				it = cp
+			}
 			if !c.Strings {
 				out = append(out, it)
 			}

@@ -1,0 +1,130 @@
+package reverse
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/askapi/askapi/reverse/lexicon"
+	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
+)
+
+// A list whose items carry no identifier but a link to themselves (PayRun's
+// {"@href": "/Employer/ER007", "@title": "Kestrel Logistics"}, ThreatJammer's
+// {"self": "https://…/v1/denylist/private/<uuid>", "name": …}) names each item by that
+// link: a path parameter's value is the link's segment where the target's path puts the
+// parameter. Which list: one under the path before the parameter (/v1/denylist/private/all
+// for /v1/denylist/private/{denylist_id}), or the plural of its last segment (/Employers
+// for /Employer/{EmployerId}). The link is matched against the target's path at run time;
+// an item whose link does not fit is no candidate.
+
+// selfLinkField is an item's link to itself: a string field called self or href (with any
+// @ or _ before it), when the item carries no identifier field.
+func selfLinkField(item map[string]any) string {
+	props, _ := item["properties"].(map[string]any)
+	link := ""
+	for _, name := range upstream.SortedKeys(props) {
+		sub, _ := props[name].(map[string]any)
+		c := compact(strings.TrimLeft(name, "@_$"))
+		if (c == "self" || c == "href") && tools.SchemaType(sub) == "string" {
+			link = name
+			continue
+		}
+		if w := lastWord(lexicon.SnakeCase(strings.TrimLeft(name, "@_"))); hasIDWord(w) || w == "uuid" || w == "key" || w == "slug" {
+			return "" // an identifier of its own: read that (yields.go)
+		}
+	}
+	return link
+}
+
+// selfLinkProducers are the lists near p's path whose items link to themselves.
+func (ix *index) selfLinkProducers(op *tools.Operation, p *tools.Param, id Ident) []Producer {
+	if p.In != "path" {
+		return nil
+	}
+	i := strings.Index(op.Path, "/{"+p.Name+"}")
+	if i <= 0 {
+		return nil
+	}
+	prefix, template := op.Path[:i], op.Path[:i+len(p.Name)+3]
+	last := prefix[strings.LastIndexByte(prefix, '/')+1:]
+	var out []Producer
+	for _, get := range ix.cat.Operations() {
+		if get == op || get.Method != "GET" || !nearList(get.Path, prefix, last) {
+			continue
+		}
+		for _, arr := range ItemArrays(get.Response) {
+			field := selfLinkField(arr.Item)
+			if field == "" {
+				continue
+			}
+			col := Collection{Items: arr.Ptr, IDField: field, IDType: "string", LinkPath: template, Fields: map[string]string{}, item: arr.Item}
+			prod := Producer{Op: get, OpKey: get.Key(), Source: SourceHeuristic, Collection: col, NameArg: ix.nameInput(get), Score: 3}
+			prod.Fixed, prod.Needs = FillInputs(get, prod.NameArg, id.Resource)
+			if containsArg(prod.Needs, p) || ix.strangerNeeds(op, prod) {
+				continue
+			}
+			out = append(out, prod)
+			break
+		}
+	}
+	return out[:min(len(out), 2)]
+}
+
+// nearList reports a list's path beside a parameter's: the path before it, one static
+// segment under that (…/private/all), or its last segment in the plural (/Employers).
+func nearList(path, prefix, last string) bool {
+	if strings.Contains(last, "{") {
+		return false
+	}
+	key, pre := templateKey(path), templateKey(prefix)
+	if key == pre {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(key, pre+"/"); ok && rest != "" && !strings.ContainsAny(rest, "/{") {
+		return true
+	}
+	parent := pre[:strings.LastIndexByte(pre, '/')+1]
+	low := strings.ToLower(last)
+	return key == parent+lexicon.Plural(low) || (key == parent+low+"s")
+}
+
+func containsArg(needs []string, p *tools.Param) bool {
+	for _, n := range needs {
+		if n == p.Arg || n == p.Name {
+			return true
+		}
+	}
+	return false
+}
+
+// IDFromLink reads a path parameter's value from an item's link to itself: the link's path
+// (a full URL or a path) ends as template does, template's parameters matching any
+// segment; the value is the segment of template's last one. ok is false when the link
+// does not fit.
+func IDFromLink(link, template string) (string, bool) {
+	path := link
+	if u, err := url.Parse(link); err == nil && u.Path != "" {
+		path = u.Path
+	}
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	want := strings.Split(strings.Trim(template, "/"), "/")
+	if len(segs) < len(want) {
+		return "", false
+	}
+	segs = segs[len(segs)-len(want):]
+	value := ""
+	for i, w := range want {
+		switch {
+		case i == len(want)-1 && strings.HasPrefix(w, "{"):
+			value = segs[i]
+		case strings.HasPrefix(w, "{"):
+		case !strings.EqualFold(w, segs[i]):
+			return "", false
+		}
+	}
+	if v, err := url.PathUnescape(value); err == nil {
+		value = v
+	}
+	return value, value != ""
+}

@@ -38,6 +38,8 @@ var idWords = map[string]string{
 	"id": "", "ids": "", "gid": "gid", "uuid": "uuid", "guid": "guid", "identifier": "",
 	"key": "key", "slug": "slug", "code": "code", "number": "number", "num": "number",
 	"sid": "sid", "handle": "handle", "index": "index", "idx": "index", "arn": "arn",
+	// an alias picks one thing out as a key does (a certificate's alias in a truststore)
+	"alias": "alias",
 	// a primary key (/chart/{pk})
 	"pk": "",
 	// a foreign key's id (CompanyIDFK, company_id_fk read as company_id_fk → company, fk)

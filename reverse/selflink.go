@@ -53,9 +53,13 @@ func (ix *index) selfLinkProducers(op *tools.Operation, p *tools.Param, id Ident
 		if get == op || get.Method != "GET" || !nearList(get.Path, prefix, last) {
 			continue
 		}
-		for _, arr := range ItemArrays(get.Response) {
+		arrs := ItemArrays(get.Response)
+		for _, arr := range arrs {
 			field := selfLinkField(arr.Item)
-			if field == "" {
+			if field == "" || (len(arrs) > 1 && linkBlock(arr)) {
+				// A response's own links ({"_links": [{"rel": "self", "href": …}]}, paging
+				// links beside "items") are no list of things, unless they are all it
+				// lists (PayRun's LinkCollection). Judged sample, 17 of 40 wrong before.
 				continue
 			}
 			col := Collection{Items: arr.Ptr, IDField: field, IDType: "string", LinkPath: template, Fields: map[string]string{}, item: arr.Item}
@@ -127,4 +131,20 @@ func IDFromLink(link, template string) (string, bool) {
 		value = v
 	}
 	return value, value != ""
+}
+
+// linkBlock reports an array of bare link objects: named links, or items that carry a rel
+// beside their href.
+func linkBlock(arr itemArray) bool {
+	name := arr.Ptr[strings.LastIndexByte(arr.Ptr, '/')+1:]
+	if compact(strings.TrimLeft(name, "@_$")) == "links" {
+		return true
+	}
+	props, _ := arr.Item["properties"].(map[string]any)
+	for k := range props {
+		if compact(strings.TrimLeft(k, "@_$")) == "rel" {
+			return true
+		}
+	}
+	return false
 }

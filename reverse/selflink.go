@@ -2,6 +2,7 @@ package reverse
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/askapi/askapi/reverse/lexicon"
@@ -65,7 +66,7 @@ func (ix *index) selfLinkProducers(op *tools.Operation, p *tools.Param, id Ident
 			col := Collection{Items: arr.Ptr, IDField: field, IDType: "string", LinkPath: template, Fields: map[string]string{}, item: arr.Item}
 			prod := Producer{Op: get, OpKey: get.Key(), Source: SourceHeuristic, Collection: col, NameArg: ix.nameInput(get), Score: 3}
 			prod.Fixed, prod.Needs = FillInputs(get, prod.NameArg, id.Resource)
-			if containsArg(prod.Needs, p) || ix.strangerNeeds(op, prod) {
+			if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || ix.strangerNeeds(op, prod) {
 				continue
 			}
 			out = append(out, prod)
@@ -91,15 +92,6 @@ func nearList(path, prefix, last string) bool {
 	parent := pre[:strings.LastIndexByte(pre, '/')+1]
 	low := strings.ToLower(last)
 	return key == parent+lexicon.Plural(low) || (key == parent+low+"s")
-}
-
-func containsArg(needs []string, p *tools.Param) bool {
-	for _, n := range needs {
-		if n == p.Arg || n == p.Name {
-			return true
-		}
-	}
-	return false
 }
 
 // IDFromLink reads a path parameter's value from an item's link to itself: the link's path

@@ -447,12 +447,15 @@ func (c *compiler) operation(method, path string, item map[string][]byte, raw []
 	}
 	o.Params = c.params(item["parameters"], f["parameters"])
 	var optional bool
-	if c.v31 || (method != "GET" && method != "HEAD") {
+	c.withCeiling(bodyCeiling(o.Params), func() { o.Body, optional = c.body(f["requestBody"]) })
+	if !c.v31 && (method == "GET" || method == "HEAD") && o.Body != nil && !o.Body.Required && len(o.Body.RequiredProps) == 0 {
 		// OpenAPI 3.0 has a GET's or a HEAD's requestBody ignored ("SHALL be ignored by
 		// consumers": HTTP gives it no meaning); its properties would otherwise shadow
-		// the path's parameters of the same name ({barcode} became barcode__path).
-		// DELETE stays: APIs send its body (Kubernetes' DeleteOptions).
-		c.withCeiling(bodyCeiling(o.Params), func() { o.Body, optional = c.body(f["requestBody"]) })
+		// the path's parameters of the same name ({barcode} became barcode__path). One
+		// the spec marks required, or whose schema requires properties, is the API's own
+		// contract (Azure's query statistics), and such a body is always sent
+		// (DESIGN.md). DELETE's body stays too.
+		o.Body, optional = nil, false
 	}
 	writeNeedsBody(o, optional)
 	tools.NameArguments(o)

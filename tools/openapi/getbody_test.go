@@ -10,15 +10,20 @@ import (
 
 // OpenAPI 3.0 has a GET's or a HEAD's requestBody ignored; its properties then never
 // shadow a path parameter of the same name (EnteroBase's {barcode} beside a body barcode,
-// blind batch jt). 3.1 allows it, and a DELETE's body is sent (Kubernetes' DeleteOptions).
+// blind batch jt). 3.1 allows it, a DELETE's body is sent (Kubernetes' DeleteOptions), and
+// so is one the spec marks required (Azure's query statistics).
 func TestGetBodyIgnoredIn30(t *testing.T) {
 	const body = `"requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {"barcode": {"type": "array", "items": {"type": "string"}}}}}}}`
 	op := func(method string) string {
-		return `"` + method + `": {"parameters": [{"name": "barcode", "in": "path", "required": true, "schema": {"type": "string"}}], ` + body + `, "responses": {"200": {"description": "ok"}}}`
+		b := body
+		if method == "head" {
+			b = strings.Replace(body, `"requestBody": {`, `"requestBody": {"required": true, `, 1)
+		}
+		return `"` + method + `": {"parameters": [{"name": "barcode", "in": "path", "required": true, "schema": {"type": "string"}}], ` + b + `, "responses": {"200": {"description": "ok"}}}`
 	}
 	spec := func(version string) string {
 		return `{"openapi": "` + version + `", "info": {"title": "t", "version": "1"}, "paths": {"/strains/{barcode}": {` +
-			op("get") + `, ` + op("delete") + `, ` + op("put") + `}}}`
+			op("get") + `, ` + op("head") + `, ` + op("delete") + `, ` + op("put") + `}}}`
 	}
 	for _, tc := range []struct {
 		version string
@@ -28,6 +33,7 @@ func TestGetBodyIgnoredIn30(t *testing.T) {
 		{"3.0.0", "GET", false},
 		{"3.0.3", "GET", false},
 		{"3.0.0", "DELETE", true},
+		{"3.0.0", "HEAD", true}, // required by the spec
 		{"3.0.0", "PUT", true},
 		{"3.1.0", "GET", true},
 	} {

@@ -29,8 +29,11 @@ func itemRoutesOf(cat *tools.Catalog) map[string][]itemRoute {
 			continue
 		}
 		i := strings.LastIndexByte(path, '{')
+		if i < 2 || path[i-1] != '/' {
+			continue // a path that is only a parameter ("{id}") names no segment
+		}
 		j := strings.LastIndexByte(path[:i-1], '/')
-		if i < 2 || path[i-1] != '/' || j < 0 {
+		if j < 0 {
 			continue
 		}
 		seg := strings.ToLower(path[j+1 : i-1])
@@ -42,15 +45,9 @@ func itemRoutesOf(cat *tools.Catalog) map[string][]itemRoute {
 	return out
 }
 
-// addsExisting reports a body property of a POST to an owner's collection that names one
-// of the things the API addresses elsewhere by a parameter of the same name.
-func (ix *index) addsExisting(op *tools.Operation, p *tools.Param) bool {
-	_, ok := ix.addedIdent(op, p)
-	return ok
-}
-
-// addedIdent is what addsExisting finds: the thing the collection's segment names, by a
-// key (its routes' parameter), looked up when it reads as words.
+// addedIdent is the thing a body property of a POST to the caller's collection names,
+// when the API addresses those things elsewhere by a parameter of the property's name:
+// the collection's noun, by a key (its routes' parameter), looked up when it reads as words.
 func (ix *index) addedIdent(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	if !ix.addsExistingRoute(op, p) {
 		return Ident{}, false
@@ -89,7 +86,7 @@ func (ix *index) addsExistingRoute(op *tools.Operation, p *tools.Param) bool {
 	return false
 }
 
-// addedThings are op's body properties that addsExisting marks, as slots; nil when none.
+// addedThings are op's body properties addedIdent finds, as slots; nil when none.
 func (ix *index) addedThings(op *tools.Operation) map[string]Slot {
 	if op.Method != "POST" || op.Body == nil {
 		return nil

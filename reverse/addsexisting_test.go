@@ -83,3 +83,16 @@ func TestKeyBeforeWrite(t *testing.T) {
 		}
 	}
 }
+
+// A path that is only a parameter, or one right after the root, names no segment: no
+// item route, and no panic on a spec that writes one.
+func TestItemRoutesOfBarePaths(t *testing.T) {
+	var ops []*tools.Operation
+	for _, path := range []string{"{id}", "/{id}", "/devices/{serial}"} {
+		ops = append(ops, &tools.Operation{Method: "GET", Path: path, Name: path})
+	}
+	got := itemRoutesOf(tools.CatalogSpec{Operations: ops}.Build())
+	if len(got) != 1 || len(got["devices"]) != 1 || got["devices"][0] != (itemRoute{prefix: "", param: "serial"}) {
+		t.Errorf("itemRoutesOf = %+v, want only devices' serial", got)
+	}
+}

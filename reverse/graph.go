@@ -124,12 +124,13 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *producerPool) []Edge {
 	var edges []Edge
 	for _, p := range argParams(op) {
-		if p.In == "body" && ownField(op, p) && !idx.addsExisting(op, p) {
+		added, adds := idx.addedIdent(op, p) // addsexisting.go
+		if p.In == "body" && ownField(op, p) && !adds {
 			continue // the created thing's own key: the person's to choose (slots.go)
 		}
 		id, isID := Identify(op, p)
-		if !isID {
-			id, isID = idx.addedIdent(op, p) // addsexisting.go
+		if !isID && adds {
+			id, isID = added, true
 		}
 		if !isID && p.In == "path" && tools.SchemaType(p.Schema) != "boolean" && p.Schema["enum"] == nil {
 			// {provider} beside /providers.json, {language} beside /languages: a path

@@ -57,6 +57,10 @@ type index struct {
 	// getAt holds the safe operation at each path template, its parameter names blank
 	// (sibling.go).
 	getAt map[string]*tools.Operation
+	// getsAt holds every GET at each path template, in catalog order, and getsUnder every
+	// GET one static segment below a template (selflink.go): asked for each path
+	// parameter, a scan of the catalog was quadratic (40 ms of GitHub's graph).
+	getsAt, getsUnder map[string][]*tools.Operation
 	// untypedBy holds, by the noun its path lists, each GET whose answer the spec leaves
 	// untyped (discover.go).
 	untypedBy map[string][]*tools.Operation
@@ -175,6 +179,7 @@ func newIndex(cat *tools.Catalog) *index {
 	ix.conventionFields = ix.conventionFieldsOf()
 	ix.conventionParams = ix.conventionParamsOf()
 	ix.getAt = map[string]*tools.Operation{}
+	ix.getsAt, ix.getsUnder = map[string][]*tools.Operation{}, map[string][]*tools.Operation{}
 	ix.itemRoutes = itemRoutesOf(cat)
 	ix.untypedBy = map[string][]*tools.Operation{}
 	for _, op := range cat.Operations() {
@@ -186,8 +191,13 @@ func newIndex(cat *tools.Catalog) *index {
 		if op.Method == "GET" {
 			// The first GET at each template, one whose answer the spec describes first:
 			// an undescribed one is read from its answer (discover.go).
-			if k := templateKey(op.Path); ix.getAt[k] == nil || (ix.getAt[k].Response == nil && op.Response != nil) {
+			k := templateKey(op.Path)
+			if ix.getAt[k] == nil || (ix.getAt[k].Response == nil && op.Response != nil) {
 				ix.getAt[k] = op
+			}
+			ix.getsAt[k] = append(ix.getsAt[k], op)
+			if j := strings.LastIndexByte(k, '/'); j >= 0 && j < len(k)-1 && !strings.Contains(k[j+1:], "{") {
+				ix.getsUnder[k[:j]] = append(ix.getsUnder[k[:j]], op)
 			}
 		}
 	}

@@ -50,8 +50,8 @@ func (ix *index) selfLinkProducers(op *tools.Operation, p *tools.Param, id Ident
 	prefix, template := op.Path[:i], op.Path[:i+len(p.Name)+3]
 	last := prefix[strings.LastIndexByte(prefix, '/')+1:]
 	var out []Producer
-	for _, get := range ix.cat.Operations() {
-		if get == op || get.Method != "GET" || !nearList(get.Path, prefix, last) {
+	for _, get := range ix.nearLists(prefix, last) {
+		if get == op {
 			continue
 		}
 		arrs := ItemArrays(get.Response)
@@ -76,22 +76,23 @@ func (ix *index) selfLinkProducers(op *tools.Operation, p *tools.Param, id Ident
 	return out[:min(len(out), 2)]
 }
 
-// nearList reports a list's path beside a parameter's: the path before it, one static
-// segment under that (…/private/all), or its last segment in the plural (/Employers).
-func nearList(path, prefix, last string) bool {
+// nearLists are the GETs whose path is beside a parameter's: the path before it, one static
+// segment below that, or the plural of its last segment (/Employers beside /Employer/{id}),
+// in catalog order.
+func (ix *index) nearLists(prefix, last string) []*tools.Operation {
 	if strings.Contains(last, "{") {
-		return false
+		return nil
 	}
-	key, pre := templateKey(path), templateKey(prefix)
-	if key == pre {
-		return true
-	}
-	if rest, ok := strings.CutPrefix(key, pre+"/"); ok && rest != "" && !strings.ContainsAny(rest, "/{") {
-		return true
-	}
+	pre := templateKey(prefix)
 	parent := pre[:strings.LastIndexByte(pre, '/')+1]
 	low := strings.ToLower(last)
-	return key == parent+lexicon.Plural(low) || (key == parent+low+"s")
+	var out []*tools.Operation
+	for _, k := range []string{pre, parent + lexicon.Plural(low), parent + low + "s"} {
+		out = append(out, ix.getsAt[k]...)
+	}
+	out = append(out, ix.getsUnder[pre]...)
+	slices.SortFunc(out, func(a, b *tools.Operation) int { return ix.pos[a] - ix.pos[b] })
+	return slices.Compact(out)
 }
 
 // IDFromLink reads a path parameter's value from an item's link to itself: the link's path

@@ -289,8 +289,13 @@ func sortQuestions(op *tools.Operation, qs []Question) {
 }
 
 // LooksInvented reports whether v, given for arg of op, looks invented (a placeholder, or
-// the spec's own example or default), and why.
+// the spec's own example or default), and why. One of the values the argument's enum
+// allows is a choice, never invented ("live" for a mode of live or test, though the spec's
+// example is "live").
 func LooksInvented(op *tools.Operation, arg string, v any) (bool, string) {
+	if inEnum(FieldOf(op, arg).Schema, v) {
+		return false, ""
+	}
 	return Placeholder(v, examplesOf(op, arg))
 }
 

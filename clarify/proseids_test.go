@@ -28,3 +28,25 @@ func TestProseIDsAreExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumValueIsAChoice: a value the argument's enum allows is a choice, even where the
+// spec's example is that value; the same example for free text is invented.
+func TestEnumValueIsAChoice(t *testing.T) {
+	mode := map[string]any{"type": "string", "enum": []any{"live", "test"}, "examples": []any{"live"}}
+	note := map[string]any{"type": "string", "examples": []any{"live"}}
+	props := map[string]any{"mode": mode, "note": note}
+	op := &tools.Operation{Method: "PUT", Path: "/v1/links",
+		Body:        &tools.Body{Flattened: true, Props: []string{"mode", "note"}, Schema: map[string]any{"type": "object", "properties": props}},
+		InputSchema: map[string]any{"type": "object", "properties": props}}
+	for _, tc := range []struct {
+		arg  string
+		want bool
+	}{
+		{"mode", false},
+		{"note", true},
+	} {
+		if got, _ := LooksInvented(op, tc.arg, "live"); got != tc.want {
+			t.Errorf("LooksInvented(%s, live) = %v, want %v", tc.arg, got, tc.want)
+		}
+	}
+}

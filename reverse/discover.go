@@ -126,7 +126,7 @@ func (ix *index) untypedByNoun(target *tools.Operation, p *tools.Param, id Ident
 		}
 		prod := Producer{Op: op, OpKey: op.Key(), Source: SourceHeuristic, Collection: Collection{Discover: true}, NameArg: ix.nameInput(op), Score: 4}
 		prod.Fixed, prod.Needs = FillInputs(op, prod.NameArg, id.Resource)
-		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || slices.ContainsFunc(prod.Needs, func(n string) bool { return target.ParamByArg(n) == nil }) {
+		if slices.Contains(prod.Needs, p.Arg) || slices.Contains(prod.Needs, p.Name) || slices.ContainsFunc(prod.Needs, func(n string) bool { return !ix.callGives(target, op, n) }) {
 			continue
 		}
 		if owner != nil && !slices.Contains(prod.Needs, owner.Arg) {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 	"sync"
 
 	"github.com/askapi/askapi/reverse/lexicon"
@@ -530,7 +531,7 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 		}
 		scoped := len(p.Needs) > 0
 		for _, need := range p.Needs {
-			if target.ParamByArg(need) == nil {
+			if !ix.callGives(target, p.Op, need) {
 				p.Score -= 3 // an input the call does not carry: a parent to settle first
 				scoped = false
 				break
@@ -797,7 +798,7 @@ func (ix *index) thingWords(ws []string) []string {
 // a thing a list could settle: a filter (filename, resource_id of something else).
 func (ix *index) strangerNeeds(target *tools.Operation, p Producer) bool {
 	for _, need := range p.Needs {
-		if target.ParamByArg(need) != nil {
+		if ix.callGives(target, p.Op, need) {
 			continue
 		}
 		prm := p.Op.ParamByArg(need)
@@ -811,6 +812,43 @@ func (ix *index) strangerNeeds(target *tools.Operation, p Producer) bool {
 		}
 	}
 	return false
+}
+
+// callGives reports a producer's required input that the call carries itself: a
+// parameter of the same name, or a property of its body that names a thing or is a choice
+// (the merchantId and mode of the payment link being updated). A body's free text (the
+// new thing's name) is never a filter for another lookup.
+func (ix *index) callGives(target, producer *tools.Operation, need string) bool {
+	if target.ParamByArg(need) != nil {
+		return true
+	}
+	prm := producer.ParamByArg(need)
+	if prm == nil || !TakesArg(target, need) {
+		return false
+	}
+	return closedChoice(prm.Schema) || ix.identifies(producer, prm)
+}
+
+// closedChoice reports a schema that admits a few literal values only: an enum, or a
+// pattern made of literal alternatives ("live|test", "^(asc|desc)$").
+func closedChoice(schema map[string]any) bool {
+	if schema["enum"] != nil {
+		return true
+	}
+	pat, _ := schema["pattern"].(string)
+	pat = strings.TrimSuffix(strings.TrimPrefix(pat, "^"), "$")
+	if inner, ok := strings.CutPrefix(pat, "("); ok {
+		pat, _ = strings.CutSuffix(inner, ")")
+	}
+	if !strings.Contains(pat, "|") {
+		return false
+	}
+	for _, alt := range strings.Split(pat, "|") {
+		if alt == "" || strings.IndexFunc(alt, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-' }) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // countOrChoice reports a parameter declared as a number or an enum: a page, a sort, a

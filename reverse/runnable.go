@@ -34,6 +34,17 @@ func UnmetNeed(g *Graph, op *tools.Operation, p Producer) (string, bool) {
 	return "", false
 }
 
+// TakesArg reports an argument the call itself carries: a parameter, or a property of its
+// flattened body. A lookup's required input of the same name is the call's own (PAYONE's
+// list of payment links needs the merchantId that the link's update carries in its body).
+func TakesArg(op *tools.Operation, arg string) bool {
+	if op.ParamByArg(arg) != nil {
+		return true
+	}
+	return op.Body != nil && op.Body.Flattened && slices.Contains(op.Body.Props, arg)
+}
+
+// IsBodyArg reports the call's body argument or one of its flattened body's properties.
 func IsBodyArg(op *tools.Operation, arg string) bool {
 	if op.Body == nil {
 		return false

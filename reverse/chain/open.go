@@ -117,7 +117,7 @@ var errNoItems = errors.New("the answer listed nothing")
 // person can then name it in the call).
 func within(g *reverse.Graph, target, producer *tools.Operation, need string, options []Candidate) *Resolution {
 	w := &Resolution{Resource: needResource(g, target, producer, need), Candidates: options}
-	if target.ParamByArg(need) != nil {
+	if reverse.TakesArg(target, need) {
 		w.Arg = need
 	}
 	if len(options) > 0 {

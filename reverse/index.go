@@ -6,8 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
 	"sync"
+	"unicode"
 
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"

@@ -22,6 +22,8 @@ func TestLookupScopeFromWriteBody(t *testing.T) {
 		Params: []*tools.Param{q("merchantId", str), q("mode", choice)}}
 	byTitle := &tools.Operation{Method: "GET", Path: "/v1/boards", Name: "listBoards", Response: items,
 		Params: []*tools.Param{q("title", str)}}
+	songComments := &tools.Operation{Method: "GET", Path: "/songs/{id}/comments", Name: "songComments", Response: items,
+		Params: []*tools.Param{{Name: "id", Arg: "id", In: "path", Required: true, Schema: str}}}
 	write := func(path string, props ...string) *tools.Operation {
 		return &tools.Operation{Method: "PUT", Path: path, Name: "put" + path,
 			Params: []*tools.Param{{Name: "linkId", Arg: "linkId", In: "path", Required: true, Schema: str}},
@@ -30,7 +32,8 @@ func TestLookupScopeFromWriteBody(t *testing.T) {
 	carries := write("/v1/links/{linkId}", "merchantId", "mode", "active")
 	lacks := write("/v2/links/{linkId}", "active")
 	titled := write("/v1/boards/{linkId}", "title")
-	cat := tools.CatalogSpec{Operations: []*tools.Operation{list, byTitle, carries, lacks, titled}}.Build()
+	comment := write("/comments/{linkId}", "id", "text")
+	cat := tools.CatalogSpec{Operations: []*tools.Operation{list, byTitle, songComments, carries, lacks, titled, comment}}.Build()
 	ix := newIndex(cat)
 	for _, tc := range []struct {
 		target, producer *tools.Operation
@@ -41,6 +44,7 @@ func TestLookupScopeFromWriteBody(t *testing.T) {
 		{carries, list, "mode", true},
 		{lacks, list, "merchantId", false},
 		{titled, byTitle, "title", false},
+		{comment, songComments, "id", false}, // the comment's own id, not a song's
 	} {
 		if got := ix.callGives(tc.target, tc.producer, tc.need); got != tc.want {
 			t.Errorf("%s gives %s's %s: %v, want %v", tc.target.Key(), tc.producer.Key(), tc.need, got, tc.want)

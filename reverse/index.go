@@ -815,18 +815,20 @@ func (ix *index) strangerNeeds(target *tools.Operation, p Producer) bool {
 }
 
 // callGives reports a producer's required input that the call carries itself: a
-// parameter of the same name, or a property of its body that names a thing or is a choice
-// (the merchantId and mode of the payment link being updated). A body's free text (the
-// new thing's name) is never a filter for another lookup.
+// parameter of the same name, or a property of its body that is a closed choice or whose
+// name says which thing it identifies (the merchantId and mode of the payment link being
+// updated). A bare id or name in a body is the body's own thing (a comment's id, the
+// video's new name), never another lookup's input; nor is its free text.
 func (ix *index) callGives(target, producer *tools.Operation, need string) bool {
 	if target.ParamByArg(need) != nil {
 		return true
 	}
 	prm := producer.ParamByArg(need)
-	if prm == nil || !TakesArg(target, need) {
+	if prm == nil || !TakesArg(target, need) || authoredField(need) {
 		return false
 	}
-	return closedChoice(prm.Schema) || ix.identifies(producer, prm)
+	qualified := strings.Contains(lexicon.SnakeCase(need), "_")
+	return closedChoice(prm.Schema) || (qualified && ix.identifies(producer, prm))
 }
 
 // closedChoice reports a schema that admits a few literal values only: an enum, or a

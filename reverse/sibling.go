@@ -37,11 +37,29 @@ func (ix *index) siblingList(op *tools.Operation, p *tools.Param) *tools.Operati
 	sib := ix.getAt[templateKey(prefix)]
 	if sib != nil && strings.HasSuffix(prefix, "}") {
 		own, listed := ownNoun(p), lastStatic(sib.Path)
+		if own == "" {
+			own = pathCollectionNoun(op.Path, p.Name)
+		}
 		if own == "" || !ix.answersList(sib) || (listed != "" && nounFit(own, listed) == 0) {
 			return nil // GET /flags/{projectKey} lists flags, not {environmentKey}'s environments
 		}
 	}
 	return sib
+}
+
+// pathCollectionNoun is a bare parameter's noun when the path sits under the collection
+// it names: {api} in /apis/{owner}/{api}, where a route's "api" prefix would name none.
+func pathCollectionNoun(path, name string) string {
+	n := lexicon.Singular(lexicon.SnakeCase(name))
+	if n == "" || strings.Contains(n, "_") {
+		return ""
+	}
+	for _, seg := range strings.Split(strings.Trim(path, "/"), "/") {
+		if !strings.Contains(seg, "{") && seg != name && nounFit(n, Noun(seg)) > 0 {
+			return n
+		}
+	}
+	return ""
 }
 
 // answersList reports an operation whose answer is a list: its shallowest array of
@@ -217,6 +235,26 @@ func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
 	return ""
 }
 
+// parentQualifiedID is an item's id named by the thing qualified with a parent the path
+// names: accountHoldingId in the holdings of /Accounts/{accountId}/Holdings/{id}, beside
+// the parent's accountId and other ids; the items carry neither id nor holdingId.
+func parentQualifiedID(path, resource string, fields map[string]string) string {
+	if resource == "" {
+		return ""
+	}
+	for _, seg := range strings.Split(strings.Trim(path, "/"), "/") {
+		if strings.Contains(seg, "{") {
+			continue
+		}
+		if n := compact(Noun(seg)); n != "" && n != compact(resource) {
+			if f, ok := fields[n+compact(resource)+"id"]; ok {
+				return f
+			}
+		}
+	}
+	return ""
+}
+
 // soleOwnID is the one field the path's own list's items carry named as an identifier
 // (vRNI's tiers: entity_id beside name), when it names none of the things the path
 // names (a project_id under /projects/{id} is the parent's) and no thing the API lists
@@ -260,6 +298,12 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 		field := SiblingField(p, settled, fields)
 		if field == "" && !settled.Key && settled.Field == "" {
 			field = ix.soleOwnID(target.Path, Collection{Items: arr.Ptr, item: arr.Item})
+		}
+		if field == "" && !settled.Key && settled.Field == "" {
+			field = parentQualifiedID(target.Path, settled.Resource, fields)
+		}
+		if field == "" && !settled.Key && settled.Field == "" && namedUnderOwner(target, p, arr.Item) {
+			field, settled.Key = fields["name"], true // "API identifier": its name under its owner
 		}
 		if field == "" {
 			continue
@@ -359,6 +403,37 @@ func (ix *index) settleBare(p *tools.Param, id Ident, item map[string]any) Ident
 	}
 	id.Bare = false
 	return id
+}
+
+// namedUnderOwner reports items that an owner and a name identify: they carry no field
+// named as an identifier, but a name and the field of the path's parameter before p
+// (openapi.space's APIs, {owner, name, url, …}, at /apis/{owner}/{api}). What the spec
+// calls the thing's identifier is then its name under that owner.
+func namedUnderOwner(target *tools.Operation, p *tools.Param, item map[string]any) bool {
+	props, _ := item["properties"].(map[string]any)
+	if props == nil || (Collection{item: item}).idNamedFields() != nil {
+		return false
+	}
+	if _, ok := props["name"]; !ok {
+		return false
+	}
+	for _, name := range upstream.SortedKeys(props) {
+		switch compact(name) {
+		case "key", "slug", "uuid", "guid":
+			return false
+		}
+	}
+	before := ""
+	for _, prm := range target.Params {
+		if prm.In != "path" || prm == p {
+			continue
+		}
+		if strings.Index(target.Path, "{"+prm.Name+"}") < strings.Index(target.Path, "{"+p.Name+"}") {
+			before = prm.Name
+		}
+	}
+	_, carried := props[before]
+	return before != "" && carried
 }
 
 // identityHolder reports whether an item's nested object n holds the item's identity:

@@ -95,6 +95,11 @@ func Check(c Call) ([]Question, error) {
 		if asked[p.field] {
 			continue
 		}
+		if nested := c.nestedMissing(p); len(nested) > 0 {
+			qs = append(qs, nested...)
+			asked[p.field] = true
+			continue
+		}
 		f := c.field(p.field)
 		q := Question{
 			Field:  p.field,

@@ -78,6 +78,8 @@ type problem struct {
 	said    string // the same in a person's words, for the question
 	enum    []any
 	path    string // location inside the argument, for nested problems
+	// missing are the required fields absent at path inside the argument.
+	missing []string
 }
 
 // validate returns the schema violations of args, at most one per argument. Missing
@@ -122,6 +124,9 @@ func validate(vs *Validators, op *tools.Operation, args map[string]any) ([]probl
 		}
 		if e, isEnum := leaf.ErrorKind.(*kind.Enum); isEnum {
 			p.enum = e.Want
+		}
+		if e, isRequired := leaf.ErrorKind.(*kind.Required); isRequired {
+			p.missing = e.Missing
 		}
 		out = append(out, p)
 	}

@@ -37,6 +37,9 @@ func FieldOf(op *tools.Operation, arg string) Field {
 	if props, ok := op.InputSchema["properties"].(map[string]any); ok {
 		f.Schema, _ = props[arg].(map[string]any)
 	}
+	if f.Schema == nil && strings.Contains(arg, ".") {
+		f.Schema = nestedSchema(op, arg) // a field inside an object argument (nested.go)
+	}
 	if p := op.ParamByArg(arg); p != nil {
 		f.Examples = p.Examples
 	}

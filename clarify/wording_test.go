@@ -287,6 +287,8 @@ func TestValueText(t *testing.T) {
 		{int64(12), "12"},
 		{"abc", "abc"},
 		{true, "true"},
+		{map[string]any{"description": "May emails"}, `{"description":"May emails"}`},
+		{[]any{"a", float64(2)}, `["a",2]`},
 	} {
 		if got := ValueText(c.v); got != c.want {
 			t.Errorf("ValueText(%#v) = %q, want %q", c.v, got, c.want)

@@ -149,6 +149,9 @@ func (p *Pipeline) begin(op *tools.Operation, raw map[string]any) *call {
 			c.args[k] = v
 		}
 	}
+	// A parameter given by its name on the wire is the tool's argument for it; mapped
+	// before the earlier round's values are merged, so an answer still wins over them.
+	c.args = clarify.WireNames(op, c.args)
 	token, _ := raw[tools.ArgContinuation].(string)
 	if token == "" || p.Naive {
 		return c
@@ -257,6 +260,8 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 		p.execute(ctx, c)
 		return
 	}
+	// An answer to a field inside an object argument may come by its dotted path.
+	c.args = clarify.FoldDotted(c.op, c.args)
 	if _, msg := clarify.UnknownArgs(c.op, c.args); msg != "" {
 		// The assistant's mistake, answered to the assistant: never a question for the
 		// person, and nothing is sent.

@@ -320,11 +320,16 @@ func describedThing(desc string, re *regexp.Regexp, limit int, ends, skip map[st
 	if len(desc) > limit {
 		desc = desc[:limit] // the thing is named early, and the rest is long prose
 	}
-	m := re.FindStringSubmatch(desc)
-	if m == nil {
+	m := describedMatches.Get(describedKey{re, desc}, func(k describedKey) string {
+		if m := k.re.FindStringSubmatch(k.desc); m != nil {
+			return m[1]
+		}
+		return "\x00"
+	})
+	if m == "\x00" {
 		return ""
 	}
-	ws := strings.Fields(strings.ToLower(m[1]))
+	ws := strings.Fields(strings.ToLower(m))
 	if len(ws) == 2 && (ends[ws[1]] || stopNoun[ws[1]]) {
 		ws = ws[:1]
 	}
@@ -332,6 +337,16 @@ func describedThing(desc string, re *regexp.Regexp, limit int, ends, skip map[st
 		return ""
 	}
 	return lexicon.Singular(strings.Join(ws, "_"))
+}
+
+// describedMatches caches describedThing's matches: a spec repeats its descriptions over
+// hundreds of parameters ("The account owner of the repository…" on every {owner}), and
+// the expressions cost GitHub's graph ~20 ms of CPU.
+var describedMatches = tools.NewBoundedCache[describedKey, string](1 << 12)
+
+type describedKey struct {
+	re   *regexp.Regexp
+	desc string
 }
 
 // stopNoun are words a description puts where a noun would be but that name no thing.

@@ -30,7 +30,7 @@ func (ix *index) namedThings(op *tools.Operation) map[string]Slot {
 			continue
 		}
 		n := Noun(p.Name)
-		if n == "" || plainArgs[n] || len(ix.byResource[n]) == 0 || createsItself(op, n) || ix.carriesField(n, p.Name) {
+		if n == "" || plainArgs[n] || len(ix.byResource[n]) == 0 || createsItself(op, n) || ix.carriesField(n, p.Name) || answersField(op, p.Name) {
 			continue
 		}
 		// Only where a list of the thing can be read: the question offers it.
@@ -47,6 +47,15 @@ func (ix *index) namedThings(op *tools.Operation) map[string]Slot {
 		out[p.Arg] = Slot{Arg: p.Arg, Resource: id.Resource, Field: id.Field, Key: id.Key}
 	}
 	return out
+}
+
+// answersField reports a write whose answer, the thing it wrote, carries a field of that
+// name: the property is that thing's own content (the conversation's new topic), not
+// which of another kind it names (a space's topics).
+func answersField(op *tools.Operation, name string) bool {
+	props, _ := op.Response["properties"].(map[string]any)
+	_, ok := props[name]
+	return ok
 }
 
 // carriesField reports whether the items a list of resource gives carry a field named

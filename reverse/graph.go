@@ -116,6 +116,7 @@ func Build(cat *tools.Catalog, declared DeclaredSources) *Graph {
 			g.adds[op] = adds[i]
 		}
 	}
+	g.inheritItemEdges(idx)
 	g.listers = idx.listersByResource()
 	return g
 }

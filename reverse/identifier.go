@@ -129,7 +129,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 	case len(toks) > 1 && hasIDWord(last):
 		// person_id, task_gid, issue_number, board_slug, silenceID.
 		res := lexicon.Singular(strings.Join(toks[:len(toks)-1], "_"))
-		field := idWords[last]
+		field := numberedField(idWords[last], p)
 		if res == "" {
 			return Ident{}, false
 		}
@@ -169,7 +169,7 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		if res == "" {
 			return Ident{}, false
 		}
-		field := idWords[last]
+		field := numberedField(idWords[last], p)
 		return Ident{Resource: res, Field: field, Key: keyFields[field]}, true
 	case p.In == "path" && segNoun != "" && (lexicon.Singular(lexicon.SnakeCase(p.Name)) == segNoun || lexicon.Abbreviates(lexicon.Singular(lexicon.SnakeCase(p.Name)), segNoun)):
 		// /projects/{project}, /repos/{owner}/{repo}: the parameter is named after the
@@ -347,6 +347,15 @@ var describedMatches = tools.NewBoundedCache[describedKey, string](1 << 12)
 type describedKey struct {
 	re   *regexp.Regexp
 	desc string
+}
+
+// numberedField is the field an id word names, but a "key" declared as a number is the
+// thing's id (GoTo SCIM's {userKey}, an int64): no key people say is a number.
+func numberedField(field string, p *tools.Param) string {
+	if t := tools.SchemaType(p.Schema); field == "key" && (t == "integer" || t == "number") {
+		return ""
+	}
+	return field
 }
 
 // stopNoun are words a description puts where a noun would be but that name no thing.
@@ -685,11 +694,32 @@ func schemaExamples(schema map[string]any) []any {
 // is not one of its ids.
 func LooksLikeParamID(v any, p *tools.Param) bool {
 	if s, ok := v.(string); ok {
-		if pre := examplePrefix(append(schemaExamples(p.Schema), p.Examples...)); pre != "" && !strings.HasPrefix(strings.TrimSpace(s), pre) {
+		examples := append(schemaExamples(p.Schema), p.Examples...)
+		if pre := examplePrefix(examples); pre != "" && !strings.HasPrefix(strings.TrimSpace(s), pre) {
 			return false
+		}
+		if uuidExamples(examples) {
+			return uuidPattern.MatchString(strings.TrimSpace(s))
+		}
+		if named := lastWord(lexicon.SnakeCase(p.Name)); (named == "uuid" || named == "guid") && !strings.ContainsFunc(s, unicode.IsLetter) {
+			return false // a phone number where a call's {uuid} goes: no kind of uuid is digits alone
 		}
 	}
 	return LooksLikeID(v, p.Schema)
+}
+
+// uuidExamples reports a parameter whose examples are all UUIDs: it takes UUIDs, though
+// its schema declares no format.
+func uuidExamples(examples []any) bool {
+	if len(examples) == 0 {
+		return false
+	}
+	for _, x := range examples {
+		if s, ok := x.(string); !ok || !uuidPattern.MatchString(s) {
+			return false
+		}
+	}
+	return true
 }
 
 // wholePattern is a schema's pattern matched against the whole value: JSON Schema's

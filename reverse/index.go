@@ -815,10 +815,12 @@ func (ix *index) strangerNeeds(target *tools.Operation, p Producer) bool {
 }
 
 // callGives reports a producer's required input that the call carries itself: a
-// parameter of the same name, or a property of its body that is a closed choice or whose
-// name says which thing it identifies (the merchantId and mode of the payment link being
-// updated). A bare id or name in a body is the body's own thing (a comment's id, the
-// video's new name), never another lookup's input; nor is its free text.
+// parameter of the same name, or a property of its body, spelt the same without case or
+// separators, that is a closed choice or whose name says what it holds (the merchantId
+// and mode of the payment link being updated, the feedType of a schedule for the
+// templates' feed_type). A bare id or name in a body is the body's own thing (a
+// comment's id, the video's new name), never another lookup's input; nor is its free
+// text.
 func (ix *index) callGives(target, producer *tools.Operation, need string) bool {
 	if target.ParamByArg(need) != nil {
 		return true
@@ -827,8 +829,13 @@ func (ix *index) callGives(target, producer *tools.Operation, need string) bool 
 	if prm == nil || !TakesArg(target, need) || authoredField(need) {
 		return false
 	}
-	qualified := strings.Contains(lexicon.SnakeCase(need), "_")
-	return closedChoice(prm.Schema) || (qualified && ix.identifies(producer, prm))
+	arg, _ := CallArg(target, need)
+	if authoredField(arg) {
+		return false
+	}
+	// A name of two words or more says what it holds (merchant_id, feed_type); a bare id
+	// or name does not.
+	return closedChoice(prm.Schema) || strings.Contains(lexicon.SnakeCase(need), "_")
 }
 
 // closedChoice reports a schema that admits a few literal values only: an enum, or a
@@ -1062,7 +1069,13 @@ func FillInputs(op *tools.Operation, nameArg, resource string) (map[string]any, 
 		}
 		p := op.ParamByArg(arg)
 		if p != nil {
-			if v, ok := enumFor(p.Schema, resource); ok {
+			v, ok := enumFor(p.Schema, resource)
+			if !ok && p.Schema["default"] != nil && p.In != "path" {
+				// A required page or size the spec gives a default (Codat's page=1):
+				// the default is the value to send, nothing to settle.
+				v, ok = p.Schema["default"], true
+			}
+			if ok {
 				if fixed == nil {
 					fixed = map[string]any{}
 				}

@@ -14,6 +14,9 @@ func TestLooksLikeParamID(t *testing.T) {
 	conversation := &tools.Param{Name: "conversation_id", In: "path", Schema: str, Examples: []any{"CON-f972836a-550f-45fa-956c-12a2ab5b7d22"}}
 	customer := &tools.Param{Name: "customer", In: "path", Schema: map[string]any{"type": "string", "examples": []any{"cus_NffrFeUfNV2Hib"}}}
 	client := &tools.Param{Name: "clientNumber", In: "body", Schema: map[string]any{"type": "string", "example": "X-1234"}}
+	// A call leg's {uuid}, a string with no format: a UUID, never a phone number.
+	leg := &tools.Param{Name: "uuid", In: "path", Schema: str}
+	exampled := &tools.Param{Name: "call", In: "path", Schema: str, Examples: []any{"63f61863-4a51-4f6b-86e1-46edebcf9356"}}
 	for _, tc := range []struct {
 		p    *tools.Param
 		v    string
@@ -24,6 +27,11 @@ func TestLooksLikeParamID(t *testing.T) {
 		{customer, "cus_Q2xk81LmPq0ZrT", true},
 		{customer, "bob_smith_2", false},
 		{client, "C-2291", true},
+		{leg, "4a7c91e3-d25b-4f08-9e6a-c3b17d8f2e50", true},
+		{leg, "447700900456", false},
+		{leg, "m2cq8vz5hx3tk7nwd4bfy9pjrl", true}, // 1Password calls its ids UUIDs
+		{exampled, "447700900456", false},
+		{exampled, "91c0e7a2-3b4d-4e5f-8a6b-7c8d9e0f1a2b", true},
 	} {
 		if got := LooksLikeParamID(tc.v, tc.p); got != tc.want {
 			t.Errorf("%s %q: %v, want %v", tc.p.Name, tc.v, got, tc.want)

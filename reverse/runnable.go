@@ -27,7 +27,7 @@ func (g *Graph) RunnableFor(op *tools.Operation, prods []Producer) []Producer {
 // or the caller's own record settles.
 func UnmetNeed(g *Graph, op *tools.Operation, p Producer) (string, bool) {
 	for _, need := range p.Needs {
-		if op.ParamByArg(need) == nil && !IsBodyArg(op, need) && !parentable(g, p.Op, need) {
+		if !IsBodyArg(op, need) && !TakesArg(op, need) && !parentable(g, p.Op, need) {
 			return need, true
 		}
 	}
@@ -38,10 +38,31 @@ func UnmetNeed(g *Graph, op *tools.Operation, p Producer) (string, bool) {
 // flattened body. A lookup's required input of the same name is the call's own (PAYONE's
 // list of payment links needs the merchantId that the link's update carries in its body).
 func TakesArg(op *tools.Operation, arg string) bool {
-	if op.ParamByArg(arg) != nil {
-		return true
+	_, ok := CallArg(op, arg)
+	return ok
+}
+
+// CallArg is the argument of op that carries a lookup's input: the same name, or else
+// one spelt the same without case or separators (eBay's schedule body carries feedType
+// where the template list takes feed_type), among its parameters and flattened body.
+func CallArg(op *tools.Operation, need string) (string, bool) {
+	if op.ParamByArg(need) != nil || (op.Body != nil && op.Body.Flattened && slices.Contains(op.Body.Props, need)) {
+		return need, true
 	}
-	return op.Body != nil && op.Body.Flattened && slices.Contains(op.Body.Props, arg)
+	want := compact(need)
+	for _, p := range op.Params {
+		if compact(p.Arg) == want {
+			return p.Arg, true
+		}
+	}
+	if op.Body != nil && op.Body.Flattened {
+		for _, prop := range op.Body.Props {
+			if compact(prop) == want {
+				return prop, true
+			}
+		}
+	}
+	return "", false
 }
 
 // IsBodyArg reports the call's body argument or one of its flattened body's properties.

@@ -30,11 +30,16 @@ func (ix *index) siblingList(op *tools.Operation, p *tools.Param) *tools.Operati
 		return nil
 	}
 	i := strings.Index(op.Path, "/{"+p.Name+"}")
-	if i <= 0 {
+	if i < 0 {
 		return nil
 	}
+	// At the root (/{id}), the list is GET / (Presalytics' stories, under a base path
+	// that names them).
 	prefix := op.Path[:i]
 	sib := ix.getAt[templateKey(prefix)]
+	if prefix == "" && (sib == nil || tools.SchemaType(sib.Response) != "array") {
+		return nil // a root that answers with something else (Keycloak's server info) lists no realms
+	}
 	if sib != nil && strings.HasSuffix(prefix, "}") {
 		own, listed := ownNoun(p), lastStatic(sib.Path)
 		if own == "" {
@@ -45,6 +50,14 @@ func (ix *index) siblingList(op *tools.Operation, p *tools.Param) *tools.Operati
 		}
 	}
 	return sib
+}
+
+// taggedNoun is the noun of an operation's only tag ("Story"), or "".
+func taggedNoun(op *tools.Operation) string {
+	if len(op.Tags) != 1 || strings.Contains(strings.TrimSpace(op.Tags[0]), " ") {
+		return ""
+	}
+	return Noun(op.Tags[0])
 }
 
 // pathCollectionNoun is a bare parameter's noun when the path sits under the collection
@@ -207,6 +220,11 @@ func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
 		// {barcode} under /strains/: the strain's barcode, strain_barcode in its items.
 		return f
 	}
+	if f := gluedIDField(p.Name, fields); f != "" {
+		// {story_collaborator_userid}, "the userid (NOT the Id of the collaborator
+		// object)": the items' user_id, not their id.
+		return f
+	}
 
 	var want []string
 	switch {
@@ -233,6 +251,17 @@ func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
 		}
 	}
 	return ""
+}
+
+// gluedIDField is the items' field a parameter's last word names when it glues a noun
+// to id (userid in story_collaborator_userid: the items' user_id); "" otherwise.
+func gluedIDField(param string, fields map[string]string) string {
+	toks := strings.Split(lexicon.SnakeCase(param), "_")
+	last := toks[len(toks)-1]
+	if len(toks) < 2 || len(last) <= 2 || !strings.HasSuffix(last, "id") {
+		return ""
+	}
+	return fields[last]
 }
 
 // parentQualifiedID is an item's id named by the thing qualified with a parent the path
@@ -286,11 +315,20 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 	if !isID {
 		// A parameter the spec does not call an id, right after the segment listing its
 		// things (/series/{serie}), names one of them: the thing's bare noun.
-		id = bareNoun(Noun(segmentBefore(target.Path, "{"+p.Name+"}")), p.Description)
+		noun := Noun(segmentBefore(target.Path, "{"+p.Name+"}"))
+		if noun == "" && strings.HasPrefix(target.Path, "/{"+p.Name+"}") {
+			noun = taggedNoun(target) // at the root: what the root lists, named by the one tag
+		}
+		id = bareNoun(noun, p.Description)
 		if id.Resource == "" {
 			return nil, id
 		}
 		isID = true
+	}
+	if id.Resource == "" && strings.HasPrefix(target.Path, "/{"+p.Name+"}") {
+		if id.Resource = taggedNoun(target); id.Resource == "" {
+			return nil, id
+		}
 	}
 	for _, arr := range ownArrays(ItemArrays(sib.Response), id.Resource) {
 		fields := ScalarFields(arr.Item, id.Resource)

@@ -388,6 +388,11 @@ func (c Collection) ownNamed(want string) (Collection, bool) {
 	}
 	best, bestType := "", ""
 	for outer, v := range props {
+		if thing := strings.TrimSuffix(want, "id"); !identityHolder(outer, thing) && !strings.HasPrefix(compact(outer), thing) {
+			// datasetReference.datasetId is the dataset's own; pickupStoreInfo.dockId is
+			// the dock of the item's store, not the item's.
+			continue
+		}
 		sub, _ := v.(map[string]any)
 		inner, _ := sub["properties"].(map[string]any)
 		if name, t := namedScalar(inner, want); name != "" && (best == "" || outer+"/"+name < best) {

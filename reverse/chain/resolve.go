@@ -288,7 +288,13 @@ func resolveOne(ctx context.Context, g *reverse.Graph, target *tools.Operation, 
 	r := Resolution{Arg: e.Arg, Resource: e.Resource, Input: name, Via: p.OpKey}
 	args := ProducerArgs(p, name)
 	for _, need := range p.Needs {
-		if v, ok := given[need]; ok && v != nil && v != "" {
+		v, ok := given[need]
+		if !ok {
+			if arg, carried := reverse.CallArg(target, need); carried {
+				v, ok = given[arg] // feedType for feed_type
+			}
+		}
+		if ok && v != nil && v != "" {
 			args[need] = v
 			if prm := reverse.ParamOf(p.Op, need); prm != nil && prm.In == "path" {
 				if r.Scope == nil {

@@ -109,3 +109,11 @@ func matchesExample(w string, examples []any) bool {
 	}
 	return false
 }
+
+// StripMarkup is a spec's text as a person reads it: no HTML tags (eBay's
+// <strong>schedule_id</strong>), no markdown emphasis, spaces collapsed.
+func StripMarkup(s string) string {
+	s = htmlTag.ReplaceAllString(s, " ")
+	s = strings.NewReplacer("**", "", "__", "", "`", "", "&nbsp;", " ", "&amp;", "&", "&lt;", "<", "&gt;", ">").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -149,3 +149,58 @@ func WireNames(op *tools.Operation, args map[string]any) map[string]any {
 	}
 	return out
 }
+
+// BodyFields puts the body's own fields, given beside the body argument instead of in it
+// ({"action": "mute"} for a body that is one of several objects, served as one "body"
+// argument), into that argument: an assistant that read the body's schema means them.
+// Only names the tool does not take, each a property of the body's schema or of one of
+// its alternatives, are moved; a body given too stays the assistant's to fix.
+func BodyFields(op *tools.Operation, args map[string]any) map[string]any {
+	b := op.Body
+	if b == nil || b.Flattened || b.Arg == "" {
+		return args
+	}
+	if _, given := args[b.Arg]; given {
+		return args
+	}
+	props, _ := op.InputSchema["properties"].(map[string]any)
+	fields := bodyProps(b.Schema)
+	var out map[string]any
+	for k, v := range args {
+		if _, known := props[k]; known || strings.HasPrefix(k, "_") || !fields[k] {
+			continue
+		}
+		if out == nil {
+			out = maps.Clone(args)
+			out[b.Arg] = map[string]any{}
+		}
+		out[b.Arg].(map[string]any)[k] = v
+		delete(out, k)
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+// bodyProps are the property names of an object schema and of its alternatives (oneOf,
+// anyOf, allOf), one level down.
+func bodyProps(schema map[string]any) map[string]bool {
+	out := map[string]bool{}
+	add := func(s map[string]any) {
+		props, _ := s["properties"].(map[string]any)
+		for k := range props {
+			out[k] = true
+		}
+	}
+	add(schema)
+	for _, key := range []string{"oneOf", "anyOf", "allOf"} {
+		alts, _ := schema[key].([]any)
+		for _, a := range alts {
+			if m, ok := a.(map[string]any); ok {
+				add(m)
+			}
+		}
+	}
+	return out
+}

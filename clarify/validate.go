@@ -104,6 +104,12 @@ func validate(vs *Validators, op *tools.Operation, args map[string]any) ([]probl
 	seen := map[string]bool{}
 	var out []problem
 	for _, leaf := range leaves(verr) {
+		if o, isOneOf := leaf.ErrorKind.(*kind.OneOf); isOneOf && len(o.Subschemas) > 1 {
+			// A value several alternatives of a oneOf accept: the spec's overlap (a mute
+			// that fits both Mute and Unmute's shape), which servers accept, never the
+			// person's mistake.
+			continue
+		}
 		if len(leaf.InstanceLocation) == 0 {
 			if _, isRequired := leaf.ErrorKind.(*kind.Required); isRequired {
 				continue

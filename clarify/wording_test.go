@@ -317,3 +317,15 @@ func TestIDPhrase(t *testing.T) {
 		}
 	}
 }
+
+func TestStripMarkup(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Specify the schedule using the <strong>schedule_id</strong> path parameter.", "Specify the schedule using the schedule_id path parameter."},
+		{"Deletes a **silence**\n  by id", "Deletes a silence by id"},
+		{"Plain", "Plain"},
+	} {
+		if got := StripMarkup(c.in); got != c.want {
+			t.Errorf("StripMarkup(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

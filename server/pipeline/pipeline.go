@@ -151,7 +151,7 @@ func (p *Pipeline) begin(op *tools.Operation, raw map[string]any) *call {
 	}
 	// A parameter given by its name on the wire is the tool's argument for it; mapped
 	// before the earlier round's values are merged, so an answer still wins over them.
-	c.args = clarify.WireNames(op, c.args)
+	c.args = clarify.BodyFields(op, clarify.WireNames(op, c.args))
 	token, _ := raw[tools.ArgContinuation].(string)
 	if token == "" || p.Naive {
 		return c
@@ -369,7 +369,7 @@ func confirmEffect(op *tools.Operation) string {
 	for _, said := range []string{op.Summary, strings.SplitN(strings.TrimSpace(op.Description), "\n", 2)[0], clarify.IDPhrase(op)} {
 		// A summary that is the path ("companyCredits/{creditId}/decreaseBalance") says
 		// nothing a person reads, and its template reads as a slot to fill.
-		if said = strings.TrimRight(strings.TrimSpace(said), "."); said != "" && !clarify.HoldsTemplate(said) {
+		if said = strings.TrimRight(clarify.StripMarkup(said), "."); said != "" && !clarify.HoldsTemplate(said) {
 			what = said // NetBox's dcim_sites_create, with neither: "Create dcim sites"
 			break
 		}

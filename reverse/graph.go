@@ -171,6 +171,12 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		if isID && putCreates(op, p, id.Resource) {
 			continue // the name of a thing the PUT creates: the person's to choose
 		}
+		if isID && p.In == "body" && hasIDWord(lexicon.SnakeCase(p.Name)) && assignedID(id.Field) && createsItself(op, id.Resource) {
+			// The bare id in the body of a POST that creates the thing is the new record's
+			// own (Codat's "Create bill" {"id": …}): no existing bill's id from the list.
+			// It stays a slot: words there are asked about, never sent (slots.go).
+			continue
+		}
 		if id.Bare {
 			id = idx.bareIdent(op, p, id, maxProducers)
 		}

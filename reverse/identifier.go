@@ -182,8 +182,9 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{Resource: fullerNoun(lexicon.Singular(strings.Join(toks[:len(toks)-1], "_")), segNoun), Field: "name", Key: true}, true
 	case p.In == "path" && last == "name" && segNoun != "":
 		return Ident{Resource: segNoun, Field: "name", Key: true}, true
-	case p.In == "path" && len(toks) == 1 && last == "parent" && fromFormat() != "":
-		// {+parent} "Format: projects/{project}/locations/{location}": a location, by name.
+	case len(toks) == 1 && last == "parent" && fromFormat() != "":
+		// {+parent} "Format: projects/{project}/locations/{location}": a location, by
+		// name; a body's parent so described too ("Format: accounts/{account}").
 		return Ident{Resource: fromFormat(), Field: "name", Key: true}, true
 	case p.In == "path" && last == "name" && len(toks) == 1 && fromName() != "":
 		// /v1/{+name}: "The name of the instance to retrieve."
@@ -261,16 +262,24 @@ var describesName = regexp.MustCompile(`(?i)\b(?:resource |full |unique |fully q
 // "projects/{project}/locations/{location}" or "projects/*/locations/*".
 var formatPattern = regexp.MustCompile(`([A-Za-z]+)/(?:\{[^}/]+\}|\*)`)
 
-// formatResource is the thing a parent's described format ends with.
+// formatResource is the thing a parent's described format ends with: the last
+// collection of the first format ("accounts/{account}, properties/{property}": account).
 func formatResource(desc string) string {
 	if len(desc) > 400 {
 		desc = desc[:400]
 	}
-	ms := formatPattern.FindAllStringSubmatch(desc, -1)
+	ms := formatPattern.FindAllStringSubmatchIndex(desc, -1)
 	if len(ms) == 0 {
 		return ""
 	}
-	return Noun(ms[len(ms)-1][1])
+	last := ms[0]
+	for _, m := range ms[1:] {
+		if m[0] != last[1]+1 || desc[last[1]] != '/' {
+			break // another format, not the next collection of this one
+		}
+		last = m
+	}
+	return Noun(desc[last[2]:last[3]])
 }
 
 // namedResource is the thing a name parameter's description says it names.
@@ -514,6 +523,9 @@ func digitRich(s string) bool {
 func builtCode(s string) bool {
 	if strings.ToLower(s) == s {
 		return strings.Count(s, ".") >= 2 || strings.Contains(s, "_") || strings.Count(s, "-") >= 2
+	}
+	if strings.ToUpper(s) == s && strings.Contains(s, "_") && !strings.HasPrefix(s, "_") && !strings.HasSuffix(s, "_") {
+		return true // EBAY_US, LMS_ORDER_REPORT: a constant's name, in capitals joined by underscores
 	}
 	parts := 0
 	rs := []rune(s)

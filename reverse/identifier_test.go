@@ -115,6 +115,9 @@ func TestLooksLikeID(t *testing.T) {
 		want   bool
 	}{
 		{"json number", 72129.0, integer, true},
+		{"a constant's name", "EBAY_US", str, true},
+		{"words in capitals", "EBAY US", str, false},
+		{"one capital word", "MARKETING", str, false},
 		{"two-letter code", "GH", twoLetters, true},
 		// An id has its pattern's shape throughout, though the pattern is unanchored.
 		{"amplify app id", "d4b8f2g6k9m3xe", map[string]any{"type": "string", "pattern": "d[a-z0-9]+"}, true},

@@ -814,6 +814,30 @@ func (ix *index) strangerNeeds(target *tools.Operation, p Producer) bool {
 	return false
 }
 
+// pagingValue is what a lookup sends for a required paging input the spec gives no
+// default: the first page or no offset, and a page of up to 100 items within the
+// parameter's bounds. Only integers named as paging are filled; anything else is a need.
+func pagingValue(p *tools.Param) (any, bool) {
+	if tools.SchemaType(p.Schema) != "integer" {
+		return nil, false
+	}
+	lowest, _ := tools.SchemaNumber(p.Schema["minimum"])
+	highest, bounded := tools.SchemaNumber(p.Schema["maximum"])
+	switch compact(p.Name) {
+	case "offset", "skip", "start", "startindex", "from":
+		return int(lowest), true
+	case "page", "pagenumber", "pageno":
+		return int(max(lowest, 1)), true
+	case "count", "limit", "size", "pagesize", "perpage", "top", "maxresults", "max", "take":
+		n := 100.0
+		if bounded && highest < n {
+			n = highest
+		}
+		return int(max(n, lowest, 1)), true
+	}
+	return nil, false
+}
+
 // callGives reports a producer's required input that the call carries itself: a
 // parameter of the same name, or a property of its body, spelt the same without case or
 // separators, that is a closed choice or whose name says what it holds (the merchantId
@@ -1074,6 +1098,9 @@ func FillInputs(op *tools.Operation, nameArg, resource string) (map[string]any, 
 				// A required page or size the spec gives a default (Codat's page=1):
 				// the default is the value to send, nothing to settle.
 				v, ok = p.Schema["default"], true
+			}
+			if !ok && p.In == "query" {
+				v, ok = pagingValue(p) // Postmark's required count and offset
 			}
 			if ok {
 				if fixed == nil {

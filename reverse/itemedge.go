@@ -31,8 +31,8 @@ func (g *Graph) inheritItemEdges(ix *index) {
 				continue
 			}
 			end += len(p.Name) + 2
-			if strings.TrimSuffix(op.Path[end:], "/") == "" {
-				continue // the thing's own route
+			if rest := op.Path[end:]; !strings.HasPrefix(rest, "/") || strings.TrimSuffix(rest, "/") == "" {
+				continue // the thing's own route, or another operation at it (/{roleId}#role-definition)
 			}
 			item := ix.getAt[templateKey(op.Path[:end])]
 			if item == nil || item == op || item.ParamByArg(p.Arg) == nil {

@@ -1,6 +1,10 @@
 package reverse
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/askapi/askapi/tools"
+)
 
 // TestShapesOfUnseenAPIs: producers for shapes of round twenty-three's APIs (issue 26),
 // each a principle: a path parameter names in every route what its own route reads; a
@@ -42,6 +46,71 @@ func TestRootList(t *testing.T) {
 		e := rtEdge(t, g, rtOp(t, cat, key), "id")
 		if len(e.Producers) == 0 || e.Producers[0].OpKey != "GET /" || e.Resource != "story" {
 			t.Errorf("%s id: %+v, want the stories listed by GET /", key, e)
+		}
+	}
+}
+
+// TestOwnRecordNoProducer: the bare id of a create's body names the new record; an
+// update's body id is the record written, found in its list.
+func TestOwnRecordNoProducer(t *testing.T) {
+	cat, g := rtData(t, "shapes2.yaml", nil)
+	if e, ok := g.Edge(rtOp(t, cat, "POST /push/bills"), "id"); ok {
+		t.Errorf("POST /push/bills id: producers %+v, want none (the new bill's own id)", e.Producers)
+	}
+	if _, ok := g.Slots(rtOp(t, cat, "POST /push/bills"))["id"]; !ok {
+		t.Errorf("POST /push/bills id: no slot; words there must still be asked about")
+	}
+	if e := rtEdge(t, g, rtOp(t, cat, "PUT /push/bills/{billId}"), "id"); len(e.Producers) == 0 {
+		t.Errorf("PUT /push/bills/{billId} id: no producer, want the bills' list")
+	}
+}
+
+// TestPagingValue: a lookup sends the first page and a bounded page size for required
+// paging inputs the spec gives no default (Postmark's count and offset); any other
+// integer stays a need.
+func TestPagingValue(t *testing.T) {
+	integer := func(bounds ...float64) map[string]any {
+		s := map[string]any{"type": "integer"}
+		if len(bounds) > 0 {
+			s["minimum"] = bounds[0]
+		}
+		if len(bounds) > 1 {
+			s["maximum"] = bounds[1]
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		name   string
+		schema map[string]any
+		want   any
+		ok     bool
+	}{
+		{"count", integer(1, 500), 100, true},
+		{"limit", integer(1, 25), 25, true},
+		{"offset", integer(0), 0, true},
+		{"page", integer(), 1, true},
+		{"per_page", integer(), 100, true},
+		{"year", integer(2000, 2100), nil, false},
+		{"count", map[string]any{"type": "string"}, nil, false},
+	} {
+		got, ok := pagingValue(&tools.Param{Name: tc.name, In: "query", Schema: tc.schema})
+		if ok != tc.ok || (ok && got != tc.want) {
+			t.Errorf("pagingValue(%s %v) = %v, %v; want %v, %v", tc.name, tc.schema, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestFormatResource: the thing a described resource-name format ends with, for the
+// first format where a description gives several.
+func TestFormatResource(t *testing.T) {
+	for _, tc := range []struct{ desc, want string }{
+		{"Format: projects/{project}/locations/{location}", "location"},
+		{"Format: accounts/{account}, properties/{property} Example: accounts/100", "account"},
+		{"projects/*/instances/*", "instance"},
+		{"No format here.", ""},
+	} {
+		if got := formatResource(tc.desc); got != tc.want {
+			t.Errorf("formatResource(%q) = %q, want %q", tc.desc, got, tc.want)
 		}
 	}
 }

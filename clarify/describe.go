@@ -110,10 +110,19 @@ func matchesExample(w string, examples []any) bool {
 	return false
 }
 
+// FirstSentence is a spec's text up to its first sentence's end, without markup: what a
+// confirmation says a request does, never the examples that follow ("For example, …").
+func FirstSentence(s string) string {
+	return strings.TrimSpace(firstLine(StripMarkup(s)))
+}
+
 // StripMarkup is a spec's text as a person reads it: no HTML tags (eBay's
 // <strong>schedule_id</strong>), no markdown emphasis, spaces collapsed.
 func StripMarkup(s string) string {
 	s = htmlTag.ReplaceAllString(s, " ")
 	s = strings.NewReplacer("**", "", "__", "", "`", "", "&nbsp;", " ", "&amp;", "&", "&lt;", "<", "&gt;", ">").Replace(s)
-	return strings.Join(strings.Fields(s), " ")
+	return spaceBeforeStop.ReplaceAllString(strings.Join(strings.Fields(s), " "), "$1")
 }
+
+// spaceBeforeStop is a space a removed tag left before punctuation ("policy</b>.").
+var spaceBeforeStop = regexp.MustCompile(` ([.,;:!?])`)

@@ -329,3 +329,10 @@ func TestStripMarkup(t *testing.T) {
 		}
 	}
 }
+
+func TestFirstSentence(t *testing.T) {
+	got := FirstSentence("This method updates a <b>custom policy</b>. For example, a policy named X.")
+	if got != "This method updates a custom policy" {
+		t.Errorf("FirstSentence = %q", got)
+	}
+}

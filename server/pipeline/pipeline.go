@@ -369,7 +369,7 @@ func confirmEffect(op *tools.Operation) string {
 	for _, said := range []string{op.Summary, strings.SplitN(strings.TrimSpace(op.Description), "\n", 2)[0], clarify.IDPhrase(op)} {
 		// A summary that is the path ("companyCredits/{creditId}/decreaseBalance") says
 		// nothing a person reads, and its template reads as a slot to fill.
-		if said = strings.TrimRight(clarify.StripMarkup(said), "."); said != "" && !clarify.HoldsTemplate(said) {
+		if said = strings.TrimRight(clarify.FirstSentence(said), "."); said != "" && !clarify.HoldsTemplate(said) {
 			what = said // NetBox's dcim_sites_create, with neither: "Create dcim sites"
 			break
 		}

@@ -466,9 +466,14 @@ func LooksLikeID(v any, schema map[string]any) bool {
 			return false // "ops_bridge" where the spec's ids read CON-f972836a-…
 		}
 		if pattern, _ := schema["pattern"].(string); pattern != "" {
-			if re := wholePattern(pattern); re != nil {
+			// A pattern that takes a person's words too (".*\\S.*", ".+") says nothing of
+			// an id's shape: the value is read as any other.
+			if re := wholePattern(pattern); re != nil && !re.MatchString("Two Words") {
 				return re.MatchString(s)
 			}
+		}
+		if !strings.ContainsAny(s, " \t") && (strings.Count(s, ":") >= 2 || (strings.Contains(s, "/") && hasDigit.MatchString(s))) {
+			return true // a resource's full name: arn:aws:…:data-integration/a6c5…, accounts/184730219
 		}
 		if strings.ContainsAny(s, " \t") || !tokenPattern.MatchString(s) {
 			return false

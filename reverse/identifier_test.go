@@ -116,6 +116,11 @@ func TestLooksLikeID(t *testing.T) {
 	}{
 		{"json number", 72129.0, integer, true},
 		{"a constant's name", "EBAY_US", str, true},
+		{"an ARN", "arn:aws:app-integrations:us-east-1:491783302245:data-integration/a6c5e8f0", str, true},
+		{"a resource name", "accounts/184730219", str, true},
+		{"words with a slash", "Sales/Marketing", str, false},
+		{"a name under a pattern that takes any text", "SalesforceLeads", map[string]any{"type": "string", "pattern": ".*\\S.*"}, false},
+		{"an id under a pattern that takes any text", "2f7d1c84-9e35-4b6a-a0c2-6d8e4b3f9175", map[string]any{"type": "string", "pattern": ".*\\S.*"}, true},
 		{"words in capitals", "EBAY US", str, false},
 		{"one capital word", "MARKETING", str, false},
 		{"two-letter code", "GH", twoLetters, true},

@@ -66,6 +66,26 @@ func rtEdge(t testing.TB, g *Graph, op *tools.Operation, arg string) Edge {
 	return e
 }
 
+// firstProducer is a row of an expected first producer: the operation and argument, the
+// list that answers, and the field its items give.
+type firstProducer struct{ op, arg, list, field string }
+
+// checkFirstProducers fails for each row whose argument's first producer is another list,
+// or reads another field.
+func checkFirstProducers(t *testing.T, cat *tools.Catalog, g *Graph, rows []firstProducer) {
+	t.Helper()
+	for _, tc := range rows {
+		e, ok := g.Edge(rtOp(t, cat, tc.op), tc.arg)
+		if !ok || len(e.Producers) == 0 {
+			t.Errorf("%s %s: no producer", tc.op, tc.arg)
+			continue
+		}
+		if p := e.Producers[0]; p.OpKey != tc.list || p.Collection.IDField != tc.field {
+			t.Errorf("%s %s: first producer %s reading %q, want %s reading %q", tc.op, tc.arg, p.OpKey, p.Collection.IDField, tc.list, tc.field)
+		}
+	}
+}
+
 func TestGraphSharedSpecs(t *testing.T) {
 	cases := []struct {
 		spec, op, arg string

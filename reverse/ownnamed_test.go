@@ -9,7 +9,7 @@ import "testing"
 // that thing's, found through the thing's list.
 func TestOwnNamedField(t *testing.T) {
 	cat, g := rtData(t, "ownnamed.yaml", nil)
-	for _, tc := range []struct{ op, arg, list, field string }{
+	checkFirstProducers(t, cat, g, []firstProducer{
 		{"DELETE /apis/{apiId}", "apiId", "GET /apis", "api_id"},
 		{"GET /health", "api_id", "GET /apis", "api_id"},
 		{"POST /contacts", "managing_account", "GET /accounts", "id"},
@@ -20,16 +20,7 @@ func TestOwnNamedField(t *testing.T) {
 		{"GET /files/{fileId}", "fileId", "GET /files", "id"},
 		// The field named as the argument one level down, in the item's reference.
 		{"DELETE /projects/{projectId}/datasets/{datasetId}", "datasetId", "GET /projects/{projectId}/datasets", "datasetReference/datasetId"},
-	} {
-		e := rtEdge(t, g, rtOp(t, cat, tc.op), tc.arg)
-		if len(e.Producers) == 0 {
-			t.Errorf("%s %s: no producer", tc.op, tc.arg)
-			continue
-		}
-		if p := e.Producers[0]; p.OpKey != tc.list || p.Collection.IDField != tc.field {
-			t.Errorf("%s %s: first producer %s reading %q, want %s reading %q", tc.op, tc.arg, p.OpKey, p.Collection.IDField, tc.list, tc.field)
-		}
-	}
+	})
 	if _, ok := g.Edge(rtOp(t, cat, "POST /explain"), "mode"); ok {
 		t.Errorf("the explanation mode is read as naming a thing")
 	}

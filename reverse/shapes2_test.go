@@ -14,23 +14,14 @@ import (
 // spelling a lookup's input another way (feedType, feed_type) gives it.
 func TestShapesOfUnseenAPIs(t *testing.T) {
 	cat, g := rtData(t, "shapes2.yaml", nil)
-	for _, tc := range []struct{ op, arg, list, field string }{
+	checkFirstProducers(t, cat, g, []firstProducer{
 		{"PUT /{uuid}/talk", "uuid", "GET /", "uuid"},
 		{"POST /companies/{companyId}/sync", "companyId", "GET /meta/companies", "id"},
 		{"DELETE /stories/{id}/collaborators/{story_collaborator_userid}", "story_collaborator_userid", "GET /stories/{id}/collaborators", "user_id"},
 		{"GET /docks/{dockId}", "dockId", "GET /docks", "id"},
 		{"GET /Users/{userKey}", "userKey", "GET /Users", "id"},
 		{"POST /schedule", "scheduleTemplateId", "GET /schedule_template", "scheduleTemplateId"},
-	} {
-		e := rtEdge(t, g, rtOp(t, cat, tc.op), tc.arg)
-		if len(e.Producers) == 0 {
-			t.Errorf("%s %s: no producer", tc.op, tc.arg)
-			continue
-		}
-		if p := e.Producers[0]; p.OpKey != tc.list || p.Collection.IDField != tc.field {
-			t.Errorf("%s %s: first producer %s reading %q, want %s reading %q", tc.op, tc.arg, p.OpKey, p.Collection.IDField, tc.list, tc.field)
-		}
-	}
+	})
 	e := rtEdge(t, g, rtOp(t, cat, "POST /companies/{companyId}/sync"), "companyId")
 	if got := e.Producers[0].Fixed["page"]; got != float64(1) && got != 1 {
 		t.Errorf("companies' list: page fixed at %v, want the spec's default 1", got)

@@ -149,6 +149,8 @@ func deepPattern(t string) string {
 		} else {
 			hi, lo := 0xd800+((c-0x10000)>>10), 0xdc00+((c-0x10000)&0x3ff)
 			alts = append(alts, `\\+u`+hexClass(fmt.Sprintf("%04x", hi))+`\\+u`+hexClass(fmt.Sprintf("%04x", lo)))
+			// Go's %q writes a rune beyond the BMP it cannot print as \U and eight digits.
+			alts = append(alts, `\\+U`+hexClass(fmt.Sprintf("%08x", c)))
 		}
 		if c < 0x80 {
 			alts = append(alts, `\\+x`+hexClass(fmt.Sprintf("%02x", c)))

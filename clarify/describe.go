@@ -113,16 +113,23 @@ func matchesExample(w string, examples []any) bool {
 // FirstSentence is a spec's text up to its first sentence's end, without markup: what a
 // confirmation says a request does, never the examples that follow ("For example, …").
 func FirstSentence(s string) string {
-	return strings.TrimSpace(firstLine(StripMarkup(s)))
+	return strings.TrimSpace(firstLine(spaceBeforeStop.ReplaceAllString(StripMarkup(s), "$1")))
 }
 
 // StripMarkup is a spec's text as a person reads it: no HTML tags (eBay's
-// <strong>schedule_id</strong>), no markdown emphasis, spaces collapsed.
+// <strong>schedule_id</strong>), markdown links' targets or emphasis marks, and no line
+// breaks. The static tool list's descriptions are written with it too.
 func StripMarkup(s string) string {
-	s = htmlTag.ReplaceAllString(s, " ")
+	s = markupTag.ReplaceAllString(s, " ")
+	s = markdownLink.ReplaceAllString(s, "$1")
 	s = strings.NewReplacer("**", "", "__", "", "`", "", "&nbsp;", " ", "&amp;", "&", "&lt;", "<", "&gt;", ">").Replace(s)
-	return spaceBeforeStop.ReplaceAllString(strings.Join(strings.Fields(s), " "), "$1")
+	return strings.Join(strings.Fields(s), " ")
 }
 
-// spaceBeforeStop is a space a removed tag left before punctuation ("policy</b>.").
-var spaceBeforeStop = regexp.MustCompile(` ([.,;:!?])`)
+var (
+	// markupTag and markdownLink are bounded: a spec's prose can be long.
+	markupTag    = regexp.MustCompile(`<[^>]{1,200}>`)
+	markdownLink = regexp.MustCompile(`\[([^\]]{1,200})\]\([^)]{1,400}\)`)
+	// spaceBeforeStop is a space a removed tag left before punctuation ("policy</b>.").
+	spaceBeforeStop = regexp.MustCompile(` ([.,;:!?])`)
+)

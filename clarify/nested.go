@@ -50,8 +50,8 @@ func nestedSchema(op *tools.Operation, path string) map[string]any {
 	return cur
 }
 
-// nestedMissing is the question for a required field missing at a dotted path.
-func nestedMissing(op *tools.Operation, path string) Question {
+// nestedMissingQuestion is the question for a required field missing at a dotted path.
+func nestedMissingQuestion(op *tools.Operation, path string) Question {
 	i := strings.LastIndexByte(path, '.')
 	parent, field := path[:i], path[i+1:]
 	if j := strings.LastIndexByte(parent, '.'); j >= 0 {
@@ -115,7 +115,7 @@ func (c Call) nestedMissing(p problem) []Question {
 		if !ok || nestedSchema(c.Op, path) == nil {
 			return nil
 		}
-		qs = append(qs, nestedMissing(c.Op, path))
+		qs = append(qs, nestedMissingQuestion(c.Op, path))
 	}
 	return qs
 }

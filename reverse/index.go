@@ -850,11 +850,8 @@ func (ix *index) callGives(target, producer *tools.Operation, need string) bool 
 		return true
 	}
 	prm := producer.ParamByArg(need)
-	if prm == nil || !TakesArg(target, need) || authoredField(need) {
-		return false
-	}
-	arg, _ := CallArg(target, need)
-	if authoredField(arg) {
+	arg, carried := CallArg(target, need)
+	if prm == nil || !carried || authoredField(need) || authoredField(arg) {
 		return false
 	}
 	// A name of two words or more says what it holds (merchant_id, feed_type); a bare id

@@ -1,9 +1,9 @@
 package server
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/askapi/askapi/clarify"
 	"github.com/askapi/askapi/tools"
 	"github.com/askapi/askapi/tools/openapi"
 )
@@ -52,19 +52,9 @@ func leanDescription(op *tools.Operation) string {
 	return b.String()
 }
 
-var (
-	htmlTag      = regexp.MustCompile(`<[^>]{1,200}>`)
-	markdownLink = regexp.MustCompile(`\[([^\]]{1,200})\]\([^)]{1,400}\)`)
-)
-
 // plainText is text without HTML tags, markdown links' targets, emphasis marks and line
-// breaks.
-func plainText(s string) string {
-	s = htmlTag.ReplaceAllString(s, " ")
-	s = markdownLink.ReplaceAllString(s, "$1")
-	s = strings.NewReplacer("**", "", "__", "", "`", "", "&nbsp;", " ", "&amp;", "&", "&lt;", "<", "&gt;", ">").Replace(s)
-	return strings.Join(strings.Fields(s), " ")
-}
+// breaks (clarify.StripMarkup, which a confirmation's wording uses too).
+func plainText(s string) string { return clarify.StripMarkup(s) }
 
 // firstSentence is text up to its first full stop followed by a space, cut at 200
 // characters.

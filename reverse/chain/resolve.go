@@ -413,12 +413,8 @@ func Items(body any, c reverse.Collection) []map[string]any {
 				if !ok {
 					continue
 				}
-				cp := make(map[string]any, len(it))
-				for k, v := range it {
-					cp[k] = v
-				}
-				cp[c.IDField] = id
-				it = cp
+				it = maps.Clone(it)
+				it[c.IDField] = id
 			}
 			if !c.Strings {
 				out = append(out, it)

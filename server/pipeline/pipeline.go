@@ -149,8 +149,9 @@ func (p *Pipeline) begin(op *tools.Operation, raw map[string]any) *call {
 			c.args[k] = v
 		}
 	}
-	// A parameter given by its name on the wire is the tool's argument for it; mapped
-	// before the earlier round's values are merged, so an answer still wins over them.
+	// A parameter given by its name on the wire is the tool's argument for it, and a
+	// body's fields given beside a one-argument body are the body's; mapped before the
+	// earlier round's values are merged, so an answer still wins over them.
 	c.args = clarify.BodyFields(op, clarify.WireNames(op, c.args))
 	token, _ := raw[tools.ArgContinuation].(string)
 	if token == "" || p.Naive {

@@ -49,7 +49,11 @@ type Edge struct {
 	// repository's name): used as given unless it reads as a person's words.
 	Key bool `json:"key,omitempty"`
 	// Field is the thing's field the argument carries, when its name says (gid, slug).
-	Field     string     `json:"field,omitempty"`
+	Field string `json:"field,omitempty"`
+	// Any marks an argument that names any thing the API lists (resourceArn): each
+	// producer lists another kind, so all are asked, and a name two of them hold is a
+	// choice (anything.go).
+	Any       bool       `json:"any,omitempty"`
 	Producers []Producer `json:"producers"`
 }
 
@@ -254,6 +258,13 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 				prods, listed = append(prods, fp...), true
 			}
 		}
+		anyEdge := false
+		if !listed && isID && anyThing(id) {
+			// resourceArn, objectId: the id of whatever the API lists (anything.go).
+			if ap := idx.anyThingProducers(op, p, id); len(ap) > 0 {
+				prods, listed, anyEdge = append(prods, ap...), true, true
+			}
+		}
 		if !listed {
 			prods = append(prods, idx.valueProducers(op, p, isID)...)
 			// Last, the list one segment up whose answer the spec leaves untyped: its
@@ -313,7 +324,7 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		// Producers were found by the segment (/c/{id} beside the list of categories);
 		// questions name the kind by what the operation says it is.
 		resource = KindNoun(op, resource)
-		edges = append(edges, Edge{Arg: p.Arg, Resource: resource, Key: id.Key, Field: id.Field, Producers: pool.keep(prods)})
+		edges = append(edges, Edge{Arg: p.Arg, Resource: resource, Key: id.Key, Field: id.Field, Any: anyEdge, Producers: pool.keep(prods)})
 	}
 	return edges
 }

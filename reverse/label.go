@@ -45,6 +45,14 @@ func Primary(item map[string]any) string {
 			return clip(strings.TrimSpace(s), 60)
 		}
 	}
+	if spelt := speltOtherwise(item); spelt != nil {
+		// Name, DisplayName: the same fields in another API's case.
+		for _, f := range PrimaryFields {
+			if s, ok := item[spelt[compact(f)]].(string); ok && strings.TrimSpace(s) != "" {
+				return clip(strings.TrimSpace(s), 60)
+			}
+		}
+	}
 	for _, k := range upstream.SortedKeys(item) {
 		if sub, ok := item[k].(map[string]any); ok && k != "status" && k != "state" {
 			for _, f := range PrimaryFields[:8] {
@@ -65,8 +73,12 @@ var personalNames = [][2]string{{"firstName", "lastName"}, {"first_name", "last_
 // of its names: a label field (name, title, username…) or a person's given and family
 // names together.
 func CalledBy(item map[string]any, want string) bool {
+	spelt := speltOtherwise(item)
 	for _, f := range PrimaryFields {
 		if s, ok := item[f].(string); ok && lexicon.Normal(s) == want && want != "" {
+			return true
+		}
+		if s, ok := item[spelt[compact(f)]].(string); ok && spelt != nil && lexicon.Normal(s) == want && want != "" {
 			return true
 		}
 	}
@@ -323,3 +335,30 @@ func clip(s string, n int) string {
 	}
 	return strings.TrimSpace(s[:n]) + "…"
 }
+
+// speltOtherwise maps, for an item whose field names are not spelt as PrimaryFields spell
+// them (Name, DisplayName in PascalCase APIs), each field's compact name to the field;
+// nil when the item spells none of them otherwise.
+func speltOtherwise(item map[string]any) map[string]string {
+	var out map[string]string
+	for k := range item {
+		c := compact(k)
+		if c == k || !primaryCompact[c] {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[c] = k
+	}
+	return out
+}
+
+// primaryCompact holds PrimaryFields' compact names.
+var primaryCompact = func() map[string]bool {
+	m := map[string]bool{}
+	for _, f := range PrimaryFields {
+		m[compact(f)] = true
+	}
+	return m
+}()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/reverse/lexicon"
@@ -59,9 +60,15 @@ func parentValue(ctx context.Context, g *reverse.Graph, op *tools.Operation, arg
 func tryProducers(ctx context.Context, g *reverse.Graph, op *tools.Operation, e reverse.Edge, prods []reverse.Producer, name string, args map[string]any, f Fetcher) Resolution {
 	var last, open, miss Resolution
 	var tried []string
+	var found []Resolution // for an argument naming any thing: the match in each list
 	parents := map[string]parentLookup{}
 	for _, prod := range prods {
 		r := resolveOne(ctx, g, op, e, prod, name, args, f, parents)
+		if e.Any && r.Outcome == Filled {
+			tried = append(tried, fmt.Sprintf("%s: %v", prod.OpKey, r.Value))
+			found = append(found, r)
+			continue
+		}
 		switch r.Outcome {
 		case Failed:
 			tried = append(tried, fmt.Sprintf("%s: %v", prod.OpKey, r.Err))
@@ -89,6 +96,8 @@ func tryProducers(ctx context.Context, g *reverse.Graph, op *tools.Operation, e 
 		}
 	}
 	switch {
+	case len(found) > 0:
+		return foundInLists(found, tried)
 	case miss.Outcome == NotFound:
 		last = miss
 	case open.Outcome == Open:
@@ -140,4 +149,37 @@ func needResource(g *reverse.Graph, target, producer *tools.Operation, need stri
 		}
 	}
 	return lexicon.Singular(lexicon.SnakeCase(need))
+}
+
+// foundInLists is what lists of several kinds came to for one name (Edge.Any): the one
+// match, or a choice among the things of each kind that carry it, each labelled with
+// its kind.
+func foundInLists(found []Resolution, tried []string) Resolution {
+	if len(found) == 1 {
+		return found[0]
+	}
+	r := found[0]
+	r.Outcome, r.Value, r.Label, r.Tried = Ambiguous, nil, "", tried
+	for _, f := range found {
+		kind := lexicon.Display(reverse.Noun(lastSegment(f.Via)))
+		label := fmt.Sprintf("%s (%s)", f.Label, kind)
+		if name, rest, ok := strings.Cut(f.Label, " — "); ok {
+			label = fmt.Sprintf("%s (%s) — %s", name, kind, rest)
+		}
+		r.Candidates = append(r.Candidates, Candidate{ID: f.Value, Label: label})
+	}
+	return r
+}
+
+// lastSegment is the last static segment of an operation key's path: eventIntegrations
+// for GET /eventIntegrations.
+func lastSegment(opKey string) string {
+	_, path, _ := strings.Cut(opKey, " ")
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	for i := len(segs) - 1; i >= 0; i-- {
+		if !strings.Contains(segs[i], "{") {
+			return segs[i]
+		}
+	}
+	return ""
 }

@@ -1,0 +1,34 @@
+package reverse
+
+import "testing"
+
+// TestAnyThing: a path parameter that names no particular thing (resourceArn) takes the
+// id of whatever the API lists at the call's level: each list whose items carry that id,
+// as their own field (Arn) or one named for the listed thing (EventIntegrationArn), never
+// a field that points at another thing (an association's ResourceArn). A query filter of
+// that name is left alone: it filters by a thing kept elsewhere.
+func TestAnyThing(t *testing.T) {
+	cat, g := rtData(t, "anything.yaml", nil)
+	for _, key := range []string{"GET /tags/{resourceArn}", "POST /tags/{resourceArn}"} {
+		e := rtEdge(t, g, rtOp(t, cat, key), "resourceArn")
+		if !e.Any {
+			t.Errorf("%s: edge not marked Any: %+v", key, e)
+		}
+		var got []string
+		for _, p := range e.Producers {
+			got = append(got, p.OpKey+" "+p.Collection.IDField)
+		}
+		want := []string{"GET /dataIntegrations Arn", "GET /eventIntegrations EventIntegrationArn", "GET /jobs JobArn"}
+		if len(got) != len(want) {
+			t.Fatalf("%s: producers %v, want %v", key, got, want)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%s: producer %d = %s, want %s", key, i, got[i], want[i])
+			}
+		}
+	}
+	if e, ok := g.Edge(rtOp(t, cat, "GET /jobs"), "resourceArn"); ok && e.Any {
+		t.Errorf("a query filter named resourceArn got any-thing producers: %+v", e)
+	}
+}

@@ -92,6 +92,10 @@ func Resolve(ctx context.Context, g *reverse.Graph, op *tools.Operation, args ma
 		}
 		v, ok := args[e.Arg]
 		if !ok {
+			if r, ok := parentOfNamed(ctx, g, op, e, args, f); ok {
+				out = append(out, r)
+				continue
+			}
 			if r, ok := settleMissing(ctx, g, op, e, f, prior); ok {
 				out = append(out, r)
 			}

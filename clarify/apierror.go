@@ -70,6 +70,15 @@ func FromAPIError(c Call, r APIRefusal) []Question {
 	for _, fe := range e.Fields {
 		msgs = append(msgs, fe.Message)
 	}
+	if r.Status == 404 {
+		// "Group 'payments-admns' not found in account 'northwind'": the value the words
+		// "not found" follow is what was not found, though the message names another
+		// argument too.
+		if arg := valueNotFound(c, e.Message); arg != "" {
+			add(arg, e.Message, "")
+			return qs
+		}
+	}
 	for _, msg := range msgs {
 		for _, arg := range mentionedArgs(c.Op, c.Things, msg) {
 			add(arg, msg, "")
@@ -369,4 +378,25 @@ func onlyNotFound(quote string) bool {
 		}
 	}
 	return len(words) > 0
+}
+
+// valueNotFound is the argument whose value a not-found message quotes last before its
+// "not found"; "" when it quotes none.
+func valueNotFound(c Call, msg string) string {
+	loc := notFoundText.FindStringIndex(msg)
+	if loc == nil {
+		return ""
+	}
+	before := strings.ToLower(msg[:loc[0]])
+	best, at := "", -1
+	for _, arg := range argNames(c.Op) {
+		v, ok := c.Args[arg].(string)
+		if !ok || len(strings.TrimSpace(v)) < 3 {
+			continue
+		}
+		if i := strings.LastIndex(before, strings.ToLower(strings.TrimSpace(v))); i > at {
+			best, at = arg, i
+		}
+	}
+	return best
 }

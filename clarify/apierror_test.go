@@ -58,6 +58,8 @@ func TestFromAPIError(t *testing.T) {
 		{"404 empty body", "get", 404, "", ``, map[string]any{"silenceID": "abc"}, "silenceID:not_found", ""},
 		{"404 html page is a wrong route", "get", 404, "text/html", `"<html>404 page</html>"`, nil, "", ""},
 		{"404 on several path identifiers names none", "issue", 404, "application/json", `{"message":"Not Found"}`, nil, "", ""},
+		{"404 quoting the value not found among others", "issue", 404, "application/json", `{"message":"Issue 'bug-tracker' not found in repository 'octo' of owner 'octocat'"}`,
+			map[string]any{"owner": "octocat", "repo": "octo", "issue_number": "bug-tracker"}, "issue_number:not_found", "not found"},
 		{"400 naming nothing stays an error", "silence", 400, "application/json", `{"message":"Bad request"}`, nil, "", ""},
 		{"401 is not about a value", "silence", 401, "", `{"errors":[{"field":"comment","message":"x"}]}`, nil, "", ""},
 		{"unknown field is no question", "silence", 422, "", `{"errors":[{"field":"colour","message":"x"}]}`, nil, "", ""},

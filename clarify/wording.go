@@ -158,10 +158,12 @@ func Human(arg string) string {
 // Purpose phrases what the operation does, for "needed to ..." clauses; empty when
 // the spec says nothing short enough.
 func Purpose(op *tools.Operation) string {
-	if HoldsTemplate(op.Summary) || (op.Summary == "" && HoldsTemplate(firstLine(op.Description))) {
+	// Read as a person reads it: AWS's descriptions open with <p>.
+	summary, opening := StripMarkup(op.Summary), FirstSentence(op.Description)
+	if HoldsTemplate(summary) || (summary == "" && HoldsTemplate(opening)) {
 		return "" // the path, not prose: "products/{sku}/group-prices/…"
 	}
-	s := verbFirst(withoutPreamble(op.Summary))
+	s := verbFirst(withoutPreamble(summary))
 	if s != "" {
 		// "Creates a new piece": the clause wants "create a new piece".
 		first, _, _ := strings.Cut(s, " ")
@@ -174,7 +176,7 @@ func Purpose(op *tools.Operation) string {
 		// wants the bare verb ("needed to delete a silence"). One that starts otherwise is
 		// mostly a noun phrase ("Rack elevation representing the list of rack units"),
 		// which "needed to" cannot take: no clause then.
-		line := withoutPreamble(firstLine(op.Description))
+		line := withoutPreamble(opening)
 		s = bareVerb(line)
 		first, _, _ := strings.Cut(s, " ")
 		if s == line && !imperatives[strings.ToLower(first)] {

@@ -155,6 +155,8 @@ func TestAsk(t *testing.T) {
 		"Rack elevation representing the list of rack units.": "",
 		"Get the rack's units.":                               "get the rack's units",
 		"Returns the rack's units.":                           "return the rack's units",
+		// A description in HTML, as AWS writes them: the markup is never quoted.
+		"<p>Creates a monitor. A monitor is built from resources.</p>": "create a monitor",
 	} {
 		if got := Purpose(&tools.Operation{Description: desc}); got != want {
 			t.Errorf("Purpose(description %q) = %q, want %q", desc, got, want)

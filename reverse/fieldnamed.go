@@ -62,10 +62,11 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 	if p.In == "header" || p.In == "cookie" || len(toks) < 2 || !(hasIDWord(last) || keyFields[last]) {
 		return nil // entryType, itemStatus: a category, not which thing
 	}
-	if f := idWords[last]; p.In == "body" && (!p.Required || (f != "" && f != "uuid" && f != "guid" && f != "gid")) {
+	if f := idWords[last]; p.In == "body" && (!p.Required || (f != "" && f != "uuid" && f != "guid" && f != "gid" && f != "arn")) {
 		// A write's phone_number or order_code is the person's content, and an optional
 		// id a version or a reference it may leave out (a playlist's snapshot_id): only
-		// the id a write requires (caseId) names the listed thing it acts on.
+		// the id a write requires (caseId, an opaque uuid or ARN) names the listed thing
+		// it acts on.
 		return nil
 	}
 	var out []Producer

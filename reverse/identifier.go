@@ -186,6 +186,10 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		// {+parent} "Format: projects/{project}/locations/{location}": a location, by
 		// name; a body's parent so described too ("Format: accounts/{account}").
 		return Ident{Resource: fromFormat(), Field: "name", Key: true}, true
+	case p.In != "path" && strings.Contains(p.Description, "/") && fromFormat() != "" && strings.Contains("_"+strings.Join(toks, "_")+"_", "_"+fromFormat()+"_"):
+		// configuration, dpcResourcePath: "in the format customers/[ID]/configurations/[ID]":
+		// a field named after the thing whose resource-name format it gives holds its name.
+		return Ident{Resource: fromFormat(), Field: "name", Key: true}, true
 	case p.In == "path" && last == "name" && len(toks) == 1 && fromName() != "":
 		// /v1/{+name}: "The name of the instance to retrieve."
 		return Ident{Resource: fromName(), Field: "name", Key: true}, true
@@ -259,8 +263,9 @@ func hasIDWord(w string) bool {
 var describesName = regexp.MustCompile(`(?i)\b(?:resource |full |unique |fully qualified )?name of the ([a-z]+(?: [a-z]+)?)`)
 
 // formatPattern reads the last collection of a resource-name format: locations in
-// "projects/{project}/locations/{location}" or "projects/*/locations/*".
-var formatPattern = regexp.MustCompile(`([A-Za-z]+)/(?:\{[^}/]+\}|\*)`)
+// "projects/{project}/locations/{location}", "projects/*/locations/*" or
+// "projects/[PROJECT_ID]/locations/[LOCATION]".
+var formatPattern = regexp.MustCompile(`([A-Za-z]+)/(?:\{[^}/]+\}|\*|\[[A-Z][A-Z0-9_]*\])`)
 
 // formatResource is the thing a parent's described format ends with: the last
 // collection of the first format ("accounts/{account}, properties/{property}": account).
@@ -472,10 +477,12 @@ func LooksLikeID(v any, schema map[string]any) bool {
 				return re.MatchString(s)
 			}
 		}
-		if !strings.ContainsAny(s, " \t") && (strings.Count(s, ":") >= 2 || (strings.Contains(s, "/") && hasDigit.MatchString(s))) {
-			return true // a resource's full name: arn:aws:…:data-integration/a6c5…, accounts/184730219
+		if !strings.ContainsAny(s, " \t") && (strings.Count(s, ":") >= 2 || (strings.Contains(s, "/") && (hasDigit.MatchString(s) || slugPath(s)))) {
+			// A resource's full name: arn:aws:…:data-integration/a6c5…, accounts/184730219,
+			// prod/billing/postgres-password.
+			return true
 		}
-		if strings.ContainsAny(s, " \t") || !tokenPattern.MatchString(s) {
+		if strings.ContainsAny(s, " \t") || !tokenPattern.MatchString(s) || joinedWords(s) {
 			return false
 		}
 		// Opaque ids mix digits with letters (base62, hashes, uuids); a single word
@@ -520,17 +527,49 @@ func digitRich(s string) bool {
 	return digits >= 3 && runs >= 2 && digits < len(s)
 }
 
+// joinedWords reports a name written without spaces: two parts or more, between hyphens,
+// underscores or dots, that are capitalised words (Legacy-EC2-Weekly, Finance_Monthly).
+// An opaque id's parts are letters and digits mixed, or all one case.
+func joinedWords(s string) bool {
+	words := 0
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
+		if len(part) >= 3 && capitalisedWord(part) {
+			words++
+		}
+	}
+	return words >= 2
+}
+
+// slugPath reports a path of lower-case slugs (prod/billing/postgres-password): a key
+// written the way files and secrets are named, never a person's words.
+func slugPath(s string) bool {
+	parts := strings.Split(s, "/")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, part := range parts {
+		if !slugPattern.MatchString(part) {
+			return false
+		}
+	}
+	return true
+}
+
 // builtCode reports whether a token is put together the way codes are, not names:
 // lower-case parts joined by two dots or more, by underscores (com.acme.orders,
-// order_placed) or by two hyphens or more (payment-authorized-value), or three
+// order_placed) or by two hyphens or more (payment-authorized-value), the same in
+// capitals (EBAY_US, HOS-RFQZ-BLK), or three
 // camel-case parts and more (LindqvistBageriPOS). Names keep one joint at most:
 // Jean-Luc, GitHub, Node.js.
 func builtCode(s string) bool {
 	if strings.ToLower(s) == s {
 		return strings.Count(s, ".") >= 2 || strings.Contains(s, "_") || strings.Count(s, "-") >= 2
 	}
-	if strings.ToUpper(s) == s && strings.Contains(s, "_") && !strings.HasPrefix(s, "_") && !strings.HasSuffix(s, "_") {
-		return true // EBAY_US, LMS_ORDER_REPORT: a constant's name, in capitals joined by underscores
+	if strings.ToUpper(s) == s && (strings.Contains(s, "_") || strings.Count(s, "-") >= 2) && strings.Trim(s, "_-") == s {
+		// EBAY_US, LMS_ORDER_REPORT: a constant's name, in capitals joined by underscores;
+		// HOS-RFQZ-BLK: a code in capitals, in three parts or more, as the lower-case
+		// payment-authorized-value is.
+		return true
 	}
 	parts := 0
 	rs := []rune(s)

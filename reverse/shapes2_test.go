@@ -98,6 +98,7 @@ func TestFormatResource(t *testing.T) {
 		{"Format: projects/{project}/locations/{location}", "location"},
 		{"Format: accounts/{account}, properties/{property} Example: accounts/100", "account"},
 		{"projects/*/instances/*", "instance"},
+		{"An API resource name in the format `customers/[CUSTOMER_ID]/configurations/[CONFIGURATION_ID]`.", "configuration"},
 		{"No format here.", ""},
 	} {
 		if got := formatResource(tc.desc); got != tc.want {

@@ -328,8 +328,8 @@ func hasThingID(byWords map[string]string) bool {
 }
 
 // thingIDTails end a field that identifies a thing named before them: videoId,
-// trainingKey, accountUuid.
-var thingIDTails = []string{"id", "key", "uuid", "gid", "guid", "slug"}
+// trainingKey, accountUuid, ResourceArn.
+var thingIDTails = []string{"id", "key", "uuid", "gid", "guid", "slug", "arn"}
 
 // ThingID returns the collection reading "<resource>_id" (videoId for a video), or the
 // field the argument wants ("<resource>_key": trainingKey), or false.

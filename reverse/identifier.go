@@ -6,6 +6,7 @@ package reverse
 
 import (
 	"encoding/json"
+	"net/url"
 	"regexp"
 	"strings"
 	"unicode"
@@ -757,6 +758,9 @@ func LooksLikeParamID(v any, p *tools.Param) bool {
 		if uuidExamples(examples) {
 			return uuidPattern.MatchString(strings.TrimSpace(s))
 		}
+		if slugExamples(examples) && slugShaped(strings.TrimSpace(s)) {
+			return true // billing-app where the spec's ids read myapp-01, prod/aws/db-password
+		}
 		if named := lastWord(lexicon.SnakeCase(p.Name)); (named == "uuid" || named == "guid") && !strings.ContainsFunc(s, unicode.IsLetter) {
 			return false // a phone number where a call's {uuid} goes: no kind of uuid is digits alone
 		}
@@ -776,6 +780,32 @@ func uuidExamples(examples []any) bool {
 		}
 	}
 	return true
+}
+
+// slugExamples reports a parameter whose examples are all slugs, one of them of several
+// parts (admin, prod%2Faws%2Fdb-password): its ids are keys written that way.
+func slugExamples(examples []any) bool {
+	parts := false
+	for _, x := range examples {
+		s, ok := x.(string)
+		if !ok {
+			return false
+		}
+		if u, err := url.PathUnescape(s); err == nil {
+			s = u
+		}
+		if !slugPattern.MatchString(s) && !slugPath(s) {
+			return false
+		}
+		parts = parts || strings.ContainsAny(s, "-_./")
+	}
+	return parts
+}
+
+// slugShaped reports a value written as a slug of two parts or more (billing-app,
+// prod/billing/postgres-password); one word alone may still be a name.
+func slugShaped(s string) bool {
+	return strings.ContainsAny(s, "-_./") && (slugPattern.MatchString(s) || slugPath(s))
 }
 
 // wholePattern is a schema's pattern matched against the whole value: JSON Schema's

@@ -17,6 +17,8 @@ func TestLooksLikeParamID(t *testing.T) {
 	// A call leg's {uuid}, a string with no format: a UUID, never a phone number.
 	leg := &tools.Param{Name: "uuid", In: "path", Schema: str}
 	exampled := &tools.Param{Name: "call", In: "path", Schema: str, Examples: []any{"63f61863-4a51-4f6b-86e1-46edebcf9356"}}
+	// Conjur's identifiers, shown as slugs: a slug of two parts is one of them.
+	slugged := &tools.Param{Name: "identifier", In: "path", Schema: map[string]any{"type": "string", "example": "prod%2Faws%2Fdb-password"}, Examples: []any{"admin"}}
 	for _, tc := range []struct {
 		p    *tools.Param
 		v    string
@@ -32,6 +34,10 @@ func TestLooksLikeParamID(t *testing.T) {
 		{leg, "m2cq8vz5hx3tk7nwd4bfy9pjrl", true}, // 1Password calls its ids UUIDs
 		{exampled, "447700900456", false},
 		{exampled, "91c0e7a2-3b4d-4e5f-8a6b-7c8d9e0f1a2b", true},
+		{slugged, "billing-app", true},
+		{slugged, "Billing App", false},
+		{slugged, "billing", false}, // one word may still be a name
+		{client, "billing-app", false},
 	} {
 		if got := LooksLikeParamID(tc.v, tc.p); got != tc.want {
 			t.Errorf("%s %q: %v, want %v", tc.p.Name, tc.v, got, tc.want)

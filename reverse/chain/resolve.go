@@ -509,9 +509,10 @@ func carriesWhole(item map[string]any, want string) bool {
 	return false
 }
 
-// texts collects the string values of an item, a few levels deep.
+// texts collects the string values of an item, a few levels deep: a booking names its
+// guests in reservations[].customers.contact, five levels down.
 func texts(v any, depth int, acc []string) []string {
-	if depth > 4 {
+	if depth > 6 {
 		return acc
 	}
 	switch x := v.(type) {

@@ -439,3 +439,14 @@ func TestResolveRecordsScope(t *testing.T) {
 		t.Fatalf("resolutions: %+v", rs)
 	}
 }
+
+// TestTextsReachNestedNames: an item's words include names held five levels down (a
+// booking's reservations[].customers.contact), so a booking is found by its guest's name.
+func TestTextsReachNestedNames(t *testing.T) {
+	booking := map[string]any{"confirmation_id": "K7QW3ZPM", "reservations": []any{map[string]any{
+		"customers": map[string]any{"contact": map[string]any{"first_name": "Anna", "last_name": "Schneider"}}}}}
+	match, _ := splitMatches([]map[string]any{booking, {"confirmation_id": "R4TD8NXE"}}, "Anna Schneider")
+	if len(match) != 1 || match[0]["confirmation_id"] != "K7QW3ZPM" {
+		t.Errorf("matches %v, want the booking whose guest is Anna Schneider", match)
+	}
+}

@@ -78,7 +78,7 @@ func walkNested(v any, schema map[string]any, path string, depth int, found func
 			p := path + "." + k
 			switch e := x[k].(type) {
 			case string:
-				if opaqueIDName(k) && nestedHoldsWords(sub, e) {
+				if (opaqueIDName(k) || spacedID(k, e)) && nestedHoldsWords(sub, e) {
 					found(p, k, sub, e)
 				}
 				continue
@@ -98,6 +98,13 @@ func walkNested(v any, schema map[string]any, path string, depth int, found func
 func opaqueIDName(name string) bool {
 	toks := strings.Split(lexicon.SnakeCase(name), "_")
 	return len(toks) > 1 && opaqueIDWords[toks[len(toks)-1]]
+}
+
+// spacedID reports a nested object's bare id holding words with spaces (a parent's
+// {"id": "Corporate Landing Zones"}): whatever the object is, no id, its own or another
+// thing's, is words apart.
+func spacedID(name, v string) bool {
+	return opaqueIDWords[strings.ToLower(name)] && strings.ContainsAny(strings.TrimSpace(v), " \t")
 }
 
 // nestedHoldsWords is HoldsWords for a nested field: letters that are not one of its

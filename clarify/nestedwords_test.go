@@ -28,6 +28,7 @@ func TestNestedWords(t *testing.T) {
 		{"words with spaces", "POST", map[string]any{"tokenId": "Chess Club Token"}, "to[0].tokenId"},
 		{"the token's id", "POST", map[string]any{"tokenId": "La4kPq7WzT2nRbV9hYc3mJx8sD6fGu1eKoNa5E"}, ""},
 		{"the part's own id, created", "POST", map[string]any{"id": "username", "name": "Username"}, ""},
+		{"a bare id holding words with spaces", "POST", map[string]any{"id": "Corporate Landing Zones"}, "to[0].id"},
 		{"a read", "GET", map[string]any{"tokenId": "CHESS"}, ""},
 		{"a value its description lists", "POST", map[string]any{"packageFormatIdentifier": "smallParcel"}, ""},
 		{"words its description does not list", "POST", map[string]any{"packageFormatIdentifier": "Small Box"}, "to[0].packageFormatIdentifier"},

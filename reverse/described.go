@@ -67,11 +67,19 @@ func describedQualifier(res, desc string) string {
 		if j+1 < len(toks) {
 			after = toks[j+1]
 		}
+		then := ""
+		if j+2 < len(toks) {
+			then = toks[j+2]
+		}
 		switch {
 		case (i == 0 || (i == 1 && article[toks[0]])) && describedIDWords[after]:
 			// "Parent node ID": the role, the thing, and the word for its id, first.
 		case describedAfterID(toks[:i]) && (after == "" || idPhraseEnds[after]):
 			// "The ID of the parent folder", "identifier for the source account".
+		case describedAfterID(toks[:i]) && thingWord(after) && (then == "" || idPhraseEnds[then]):
+			// "The fully qualified ID for the parent management group": a thing of two
+			// words.
+			return res + "_" + noun + "_" + lexicon.Singular(after)
 		default:
 			continue
 		}

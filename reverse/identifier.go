@@ -215,8 +215,27 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{Resource: lexicon.Singular(last)}, true
 	case p.In == "path" && UUIDFormat(p.Schema) && segNoun != "":
 		return Ident{Resource: segNoun}, true
+	case p.In != "path" && len(toks) > 1 && !hasIDWord(last) && last != "name" && describedTakes(p.Description) != takesNothing && namesItself(p):
+		// RatePlan, "The SID or unique name of the RatePlan resource": a field named after
+		// a thing, whose description says it takes that thing's id (its plain id, whatever
+		// the items call it: sid) or, said so alone, its key.
+		res := lexicon.Singular(strings.Join(toks, "_"))
+		if describedTakes(p.Description) == takesKey {
+			return bareNoun(res, p.Description), true
+		}
+		return Ident{Resource: res}, true
 	}
 	return Ident{}, false
+}
+
+// namesItself reports a description whose opening names the parameter itself, spelt
+// any way (RatePlan in "the unique name of the RatePlan resource", rate plan).
+func namesItself(p *tools.Param) bool {
+	desc := p.Description
+	if len(desc) > 300 {
+		desc = desc[:300]
+	}
+	return strings.Contains(compact(desc), compact(p.Name))
 }
 
 // lazyText holds a reading of a text, made on first use: a regular expression over a

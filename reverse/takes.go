@@ -38,7 +38,7 @@ func describedTakesOf(desc, thing string) takes {
 		if thing != "" && (w == thing || lexicon.Singular(w) == thing) {
 			continue
 		}
-		if f, ok := idWords[w]; ok && (f == "" || f == "uuid" || f == "guid" || f == "gid") {
+		if f, ok := idWords[w]; ok && (f == "" || f == "uuid" || f == "guid" || f == "gid" || f == "sid") {
 			id = true
 		}
 		if keyFields[w] {

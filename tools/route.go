@@ -10,7 +10,11 @@ import "strings"
 // operations distinct); askapi reads it through splitRoute.
 
 // SplitRoute cuts a path key at its first '?': the route, and the query text after it.
+// A fragment is never sent: AWS's specs tell operations at one route apart by one
+// ("/project#projectId", "/tags/{resourceArn}#tagKeys"), and the request goes to the
+// route before it.
 func SplitRoute(path string) (route, query string) {
+	path, _, _ = strings.Cut(path, "#")
 	route, query, _ = strings.Cut(path, "?")
 	return route, query
 }

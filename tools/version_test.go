@@ -23,4 +23,13 @@ func TestVersionParam(t *testing.T) {
 			t.Errorf("%s: VersionParam = %v, want %v", tc.name, got, tc.want)
 		}
 	}
+	// Named as the API's version, though an example names another one: a value equal to
+	// the spec's version there is the API's (VersionNamed); it is not filled unasked.
+	other := Param{Name: "api-version", In: "query", Required: true, Schema: str, Examples: []any{"2017-01-01", "2018-08-01.7.0"}}
+	if !VersionNamed(&other) || VersionParam(&other, "2018-08-01.7.0") {
+		t.Errorf("api-version with another example: VersionNamed %v, VersionParam %v; want true, false", VersionNamed(&other), VersionParam(&other, "2018-08-01.7.0"))
+	}
+	if VersionNamed(&Param{Name: "version", In: "path", Required: true, Schema: str, Description: "The document version."}) {
+		t.Error("a document's version is named as the API's")
+	}
 }

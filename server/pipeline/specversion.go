@@ -9,10 +9,10 @@ func (p *Pipeline) specVersion(c *call) map[string]bool {
 	version := p.Catalog.Version()
 	var set map[string]bool
 	for _, prm := range c.op.Params {
-		if !tools.VersionParam(prm, version) {
+		if !tools.VersionNamed(prm) || version == "" {
 			continue
 		}
-		if v, given := c.args[prm.Arg]; !given || v == nil || v == "" {
+		if v, given := c.args[prm.Arg]; tools.VersionParam(prm, version) && (!given || v == nil || v == "") {
 			c.args[prm.Arg] = version
 		}
 		if c.args[prm.Arg] == version {

@@ -2,7 +2,9 @@ package reverse
 
 import (
 	"cmp"
+	"strings"
 
+	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
 )
 
@@ -31,7 +33,8 @@ func (ix *index) anyThingProducers(target *tools.Operation, param *tools.Param, 
 		return nil
 	}
 	parent := parentPrefix(target.Path, param)
-	var out []Producer
+	part := compact(lexicon.Singular(lexicon.SnakeCase(segmentBefore(target.Path, "{"+param.Name+"}"))))
+	var out, carrying []Producer
 	for _, op := range ix.safe {
 		info, listed := ix.listing[op]
 		if !listed || op == target || info.search || info.pathNoun == "" || info.prefix != parent {
@@ -54,10 +57,45 @@ func (ix *index) anyThingProducers(target *tools.Operation, param *tools.Param, 
 				continue
 			}
 			out = append(out, p)
+			if part != "" && ix.thingCarries(op, col, part) {
+				carrying = append(carrying, p)
+			}
 			break
 		}
 	}
+	if len(carrying) > 0 {
+		// /tags/{resourceArn} acts on things that have tags: where some of the listed
+		// things say they carry them (their items, their own record or their create), only
+		// those; a job or a finding that carries none is not one.
+		return carrying
+	}
 	return out
+}
+
+// thingCarries reports whether the things a list gives carry a part named part (tags):
+// in the list's items, in the record the list's path reads for one of them, or in the
+// body that creates one.
+func (ix *index) thingCarries(list *tools.Operation, col Collection, part string) bool {
+	has := func(schema map[string]any) bool {
+		props, _ := schema["properties"].(map[string]any)
+		for k := range props {
+			if compact(lexicon.Singular(lexicon.SnakeCase(k))) == part {
+				return true
+			}
+		}
+		return false
+	}
+	if has(col.item) {
+		return true
+	}
+	route := strings.TrimSuffix(tools.RouteOf(list.Path), "/")
+	if one := ix.getAt[templateKey(route+"/{x}")]; one != nil && has(one.Response) {
+		return true
+	}
+	if create := ix.byKey["POST "+list.Path]; create != nil && create.Body != nil && has(create.Body.Schema) {
+		return true
+	}
+	return false
 }
 
 // ownField is the collection read by the item's own field of an id word, spelt as that

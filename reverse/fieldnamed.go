@@ -85,6 +85,14 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 			// (a cluster's id_account): the field is theirs only when it is their one id.
 			continue
 		}
+		if seg := Noun(segmentBefore(target.Path, "{"+p.Name+"}")); p.In == "path" && otherKindOf(seg, ix.listing[fl.op].pathNoun) {
+			continue // fleet metrics carry a metricName, as custom metrics do: another kind
+		}
+		if p.In == "body" && idWords[last] == "arn" && nounFit(FieldNoun(p.Name), ix.listing[fl.op].pathNoun) == 0 {
+			// A body's RoleArn found on export jobs is a role some other thing uses: only a
+			// list of the thing itself (ResourceArn at /resources) gives a write's ARN.
+			continue
+		}
 		col := fl.col
 		col.IDField, col.IDType = fl.field, col.fieldType(fl.field)
 		prod := Producer{Op: fl.op, OpKey: fl.op.Key(), Source: SourceHeuristic, Collection: col, NameArg: nameFilter(fl.op, col, ix.listing[fl.op].nameArg), Score: 6}
@@ -253,4 +261,10 @@ func needsOtherParent(target, list *tools.Operation, needs []string) bool {
 		}
 	}
 	return false
+}
+
+// otherKindOf reports two nouns that qualify one head word differently (custom_metric,
+// fleet_metric): kinds of a thing, each its own.
+func otherKindOf(a, b string) bool {
+	return strings.Contains(a, "_") && strings.Contains(b, "_") && lastWord(a) == lastWord(b) && nounFit(a, b) == 0
 }

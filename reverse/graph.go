@@ -249,6 +249,14 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 				}
 			}
 		}
+		anyEdge := false
+		if !listed && isID && anyThing(id) {
+			// resourceArn, objectId: the id of whatever the API lists (anything.go), before
+			// the lists that carry such ids of other things (an association's ResourceArn).
+			if ap := idx.anyThingProducers(op, p, id); len(ap) > 0 {
+				prods, listed, anyEdge = append(prods, ap...), true, true
+			}
+		}
 		if !listed && (isID || p.In == "path") {
 			// A list whose items carry a field named like the parameter (fieldnamed.go).
 			if fp := idx.fieldProducers(op, p, id); len(fp) > 0 {
@@ -256,13 +264,6 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 					id, isID = Ident{Resource: Noun(segmentBefore(op.Path, "{"+p.Name+"}"))}, true
 				}
 				prods, listed = append(prods, fp...), true
-			}
-		}
-		anyEdge := false
-		if !listed && isID && anyThing(id) {
-			// resourceArn, objectId: the id of whatever the API lists (anything.go).
-			if ap := idx.anyThingProducers(op, p, id); len(ap) > 0 {
-				prods, listed, anyEdge = append(prods, ap...), true, true
 			}
 		}
 		if !listed {

@@ -215,15 +215,12 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{Resource: lexicon.Singular(last)}, true
 	case p.In == "path" && UUIDFormat(p.Schema) && segNoun != "":
 		return Ident{Resource: segNoun}, true
-	case p.In != "path" && len(toks) > 1 && !hasIDWord(last) && last != "name" && describedTakes(p.Description) != takesNothing && namesItself(p):
+	case p.In != "path" && len(toks) > 1 && !hasIDWord(last) && last != "name" && (describedTakes(p.Description) == takesID || describedTakes(p.Description) == takesEither) && namesItself(p):
 		// RatePlan, "The SID or unique name of the RatePlan resource": a field named after
 		// a thing, whose description says it takes that thing's id (its plain id, whatever
-		// the items call it: sid) or, said so alone, its key.
-		res := lexicon.Singular(strings.Join(toks, "_"))
-		if describedTakes(p.Description) == takesKey {
-			return bareNoun(res, p.Description), true
-		}
-		return Ident{Resource: res}, true
+		// the items call it: sid). A name alone ("the sponsor email template", its HTML)
+		// says nothing of an id.
+		return Ident{Resource: lexicon.Singular(strings.Join(toks, "_"))}, true
 	}
 	return Ident{}, false
 }

@@ -46,8 +46,8 @@ func TestResolveAnyThing(t *testing.T) {
 			if tc.labels != nil && (len(labels) != len(tc.labels) || !strings.HasPrefix(labels[0], tc.labels[0]) || !strings.HasPrefix(labels[1], tc.labels[1])) {
 				t.Errorf("options %v, want %v", labels, tc.labels)
 			}
-			if len(f.calls) != 3 {
-				t.Errorf("calls %d, want every list asked once (3)", len(f.calls))
+			if len(f.calls) != 2 {
+				t.Errorf("calls %d, want every list of tagged things asked once (2)", len(f.calls))
 			}
 		})
 	}

@@ -258,3 +258,17 @@ func TestIdentifyThingNamedLikeAnIdentifier(t *testing.T) {
 		})
 	}
 }
+
+// TestTemplateKeyDropsFragment: a fragment that tells two operations at one route apart
+// is no part of the route a list and its item share.
+func TestTemplateKeyDropsFragment(t *testing.T) {
+	for in, want := range map[string]string{
+		"/channels/{channelArn}/memberships#x-amz-chime-bearer": "/channels/{}/memberships",
+		"/tags/{resourceArn}#tagKeys":                            "/tags/{}",
+		"/orgs/{org}/teams/":                                     "/orgs/{}/teams",
+	} {
+		if got := templateKey(in); got != want {
+			t.Errorf("templateKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

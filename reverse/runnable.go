@@ -42,11 +42,20 @@ func TakesArg(op *tools.Operation, arg string) bool {
 	return ok
 }
 
-// CallArg is the argument of op that carries a lookup's input: the same name, or else
-// one spelt the same without case or separators (eBay's schedule body carries feedType
+// CallArg is the argument of op that carries a lookup's input: the same name, the
+// parameter of that name on the wire (renamed projectId__path beside a body field), or
+// else one spelt the same without case or separators (eBay's schedule body carries feedType
 // where the template list takes feed_type), among its parameters and flattened body.
 func CallArg(op *tools.Operation, need string) (string, bool) {
-	if op.ParamByArg(need) != nil || (op.Body != nil && op.Body.Flattened && slices.Contains(op.Body.Props, need)) {
+	if op.ParamByArg(need) != nil {
+		return need, true
+	}
+	for _, p := range op.Params {
+		if p.Name == need {
+			return p.Arg, true // projectId__path: the parameter, renamed beside a body field of its name
+		}
+	}
+	if op.Body != nil && op.Body.Flattened && slices.Contains(op.Body.Props, need) {
 		return need, true
 	}
 	want := compact(need)

@@ -83,8 +83,11 @@ func (ix *index) answersList(op *tools.Operation) bool {
 }
 
 // templateKey is a path with its parameter names blanked: /orgs/{}/teams for both
-// /orgs/{org}/teams and /orgs/{organization}/teams.
+// /orgs/{org}/teams and /orgs/{organization}/teams. A fragment that only tells two
+// operations at one route apart (AWS's /channels/{channelArn}/memberships#x-amz-chime-bearer)
+// is no part of the route.
 func templateKey(path string) string {
+	path, _, _ = strings.Cut(path, "#")
 	var b strings.Builder
 	for i := 0; i < len(path); i++ {
 		if path[i] == '{' {

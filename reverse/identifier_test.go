@@ -264,8 +264,8 @@ func TestIdentifyThingNamedLikeAnIdentifier(t *testing.T) {
 func TestTemplateKeyDropsFragment(t *testing.T) {
 	for in, want := range map[string]string{
 		"/channels/{channelArn}/memberships#x-amz-chime-bearer": "/channels/{}/memberships",
-		"/tags/{resourceArn}#tagKeys":                            "/tags/{}",
-		"/orgs/{org}/teams/":                                     "/orgs/{}/teams",
+		"/tags/{resourceArn}#tagKeys":                           "/tags/{}",
+		"/orgs/{org}/teams/":                                    "/orgs/{}/teams",
 	} {
 		if got := templateKey(in); got != want {
 			t.Errorf("templateKey(%q) = %q, want %q", in, got, want)

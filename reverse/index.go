@@ -318,6 +318,10 @@ func paramWordsOf(cat *tools.Catalog) map[string]bool {
 	return out
 }
 
+// ListedKind is the kind of thing a list's path lists (lastStatic): "event_integration"
+// for /eventIntegrations.
+func ListedKind(path string) string { return lastStatic(path) }
+
 // lastStatic is the resource a path lists: its last static segment, or the one before a
 // search verb; a singular word after a plural one qualifies it (/metadata_templates/
 // enterprise lists templates, not enterprises).

@@ -161,7 +161,8 @@ func foundInLists(found []Resolution, tried []string) Resolution {
 	r := found[0]
 	r.Outcome, r.Value, r.Label, r.Tried = Ambiguous, nil, "", tried
 	for _, f := range found {
-		kind := lexicon.Display(reverse.Noun(lastSegment(f.Via)))
+		_, path, _ := strings.Cut(f.Via, " ")
+		kind := lexicon.Display(reverse.ListedKind(path))
 		label := fmt.Sprintf("%s (%s)", f.Label, kind)
 		if name, rest, ok := strings.Cut(f.Label, " — "); ok {
 			label = fmt.Sprintf("%s (%s) — %s", name, kind, rest)
@@ -169,17 +170,4 @@ func foundInLists(found []Resolution, tried []string) Resolution {
 		r.Candidates = append(r.Candidates, Candidate{ID: f.Value, Label: label})
 	}
 	return r
-}
-
-// lastSegment is the last static segment of an operation key's path: eventIntegrations
-// for GET /eventIntegrations.
-func lastSegment(opKey string) string {
-	_, path, _ := strings.Cut(opKey, " ")
-	segs := strings.Split(strings.Trim(path, "/"), "/")
-	for i := len(segs) - 1; i >= 0; i-- {
-		if !strings.Contains(segs[i], "{") {
-			return segs[i]
-		}
-	}
-	return ""
 }

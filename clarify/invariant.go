@@ -79,8 +79,9 @@ func HoldsWords(op *tools.Operation, slot reverse.Slot, v any) bool {
 	if inEnum(f.Schema, v) || tools.DocumentedValue(descriptionOf(op, slot.Arg), v) {
 		return false
 	}
-	if p := op.ParamByArg(slot.Arg); p != nil && p.Schema != nil {
-		// As the spec declares it, with its examples: the listed tool's schema is trimmed.
+	if p := reverse.ParamOf(op, slot.Arg); p != nil && p.Schema != nil {
+		// As the spec declares it, with its examples and its name (a body's ClusterArn):
+		// the listed tool's schema is trimmed.
 		if reverse.LooksLikeParamID(v, p) {
 			return false
 		}

@@ -76,8 +76,37 @@ func fabricatedText(s, t string) (bool, string) {
 		return true, fmt.Sprintf("%q is a filler value", s)
 	case prefixedFiller(t):
 		return true, fmt.Sprintf("%q is a filler value behind an id's prefix", s)
+	case fillerPart(t):
+		return true, fmt.Sprintf("%q holds filler where a part of the id goes", s)
 	}
 	return false, ""
+}
+
+// fillerPart reports a resource's full name (parts between ':' and '/': an ARN, a
+// resource path) one of whose parts is filler: a character repeated
+// (controlpanel/xxxxxxxx) or the digits counted in order (account 123456789012), as a
+// documentation's example is written.
+func fillerPart(t string) bool {
+	if !strings.ContainsAny(t, ":/") {
+		return false
+	}
+	for _, part := range strings.FieldsFunc(t, func(r rune) bool { return r == ':' || r == '/' }) {
+		part = strings.ReplaceAll(part, "-", "")
+		if len(part) >= 6 && (repeated.MatchString(part) || countedDigits(part)) {
+			return true
+		}
+	}
+	return false
+}
+
+// countedDigits reports digits that count up one by one (123456789012).
+func countedDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' || (i > 0 && s[i] != '0'+(s[i-1]-'0'+1)%10) {
+			return false
+		}
+	}
+	return true
 }
 
 // prefixedFiller reports an id built of a type prefix and filler: Stripe-style

@@ -38,6 +38,11 @@ func TestPlaceholder(t *testing.T) {
 		{"prefixed real id", "cus_NffrFeUfNV2Hib", nil, false},
 		{"prefixed real uuid", "acct_3f2a9c1e-7b4d-4e8a-9c2f-1a5b6c7d8e9f", nil, false},
 		{"words with a hyphen", "rack-four", nil, false},
+		// A resource's full name with a filler part (a documentation's example ARN).
+		{"ARN with a filler resource", "arn:aws:route53-recovery-control::408126573921:controlpanel/xxxxxxxxxxxx", nil, true},
+		{"ARN with a counted account", "arn:aws:route53-recovery-control::123456789012:controlpanel/a4c6e8f0b2d4", nil, true},
+		{"a real ARN", "arn:aws:route53-recovery-control::408126573921:controlpanel/a4c6e8f0b2d4461890ab3cd5ef7a9b1c", nil, false},
+		{"a path with a counted part too short", "accounts/12345", nil, false},
 		// Variants.
 		{"upper case", "TEST", nil, true},
 		{"padded", "  foo ", nil, true},

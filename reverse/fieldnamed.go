@@ -27,7 +27,7 @@ type fieldLister struct {
 func (ix *index) byFieldIndex() map[string][]fieldLister {
 	out := map[string][]fieldLister{}
 	for _, op := range ix.safe {
-		if strings.HasSuffix(op.Path, "}") && !ix.listing[op].search {
+		if endsInTemplate(op) && !ix.listing[op].search {
 			continue // a read of one item lists nothing
 		}
 		for _, col := range ix.collections[op] {

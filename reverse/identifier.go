@@ -395,6 +395,7 @@ var stopNoun = map[string]bool{"the": true, "this": true, "that": true, "which":
 // segmentBefore finds the static path segment before a template, skipping other templates
 // (/repos/{owner}/{repo} → "repos" for {repo}).
 func segmentBefore(path, template string) string {
+	path = withoutFragment(path)
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	for i, s := range segs {
 		if s == template || strings.Contains(s, template) {
@@ -710,7 +711,7 @@ func withinLength(s string, schema map[string]any) bool {
 func updatesListed(op *tools.Operation) bool {
 	switch op.Method {
 	case "PUT", "PATCH", "DELETE":
-		return !strings.HasSuffix(op.Path, "}") && lastStatic(op.Path) != ""
+		return !endsInTemplate(op) && lastStatic(op.Path) != ""
 	}
 	return false
 }
@@ -779,6 +780,10 @@ func LooksLikeParamID(v any, p *tools.Param) bool {
 		}
 		if named := lastWord(lexicon.SnakeCase(p.Name)); (named == "uuid" || named == "guid") && !strings.ContainsFunc(s, unicode.IsLetter) {
 			return false // a phone number where a call's {uuid} goes: no kind of uuid is digits alone
+		} else if named == "arn" {
+			// An Amazon Resource Name is written arn:partition:service:…; a cluster's name
+			// (data-platform-arc) where its ARN goes is a name to look up.
+			return strings.HasPrefix(strings.TrimSpace(s), "arn:")
 		}
 	}
 	return LooksLikeID(v, p.Schema)

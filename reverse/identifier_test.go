@@ -272,3 +272,17 @@ func TestTemplateKeyDropsFragment(t *testing.T) {
 		}
 	}
 }
+
+// TestNounsOfFragmentedPaths: the route a path key names is read without its fragment,
+// and a container's words before its list word name the items in the singular.
+func TestNounsOfFragmentedPaths(t *testing.T) {
+	if got := lastStatic("/workflowstepgroups#workflowId"); got != "workflowstepgroup" {
+		t.Errorf("lastStatic = %q, want workflowstepgroup", got)
+	}
+	if got := containerNoun("workflowStepGroupsSummary"); got != "workflow_step_group" {
+		t.Errorf("containerNoun = %q, want workflow_step_group", got)
+	}
+	if got := segmentBefore("/workflowstepgroup/{id}#workflowId", "{id}"); got != "workflowstepgroup" {
+		t.Errorf("segmentBefore = %q", got)
+	}
+}

@@ -18,6 +18,7 @@ func TestLooksLikeParamID(t *testing.T) {
 	leg := &tools.Param{Name: "uuid", In: "path", Schema: str}
 	exampled := &tools.Param{Name: "call", In: "path", Schema: str, Examples: []any{"63f61863-4a51-4f6b-86e1-46edebcf9356"}}
 	// Conjur's identifiers, shown as slugs: a slug of two parts is one of them.
+	arn := &tools.Param{Name: "ClusterArn", In: "body", Schema: map[string]any{"type": "string", "pattern": "^[A-Za-z0-9:\\/_-]*$"}}
 	slugged := &tools.Param{Name: "identifier", In: "path", Schema: map[string]any{"type": "string", "example": "prod%2Faws%2Fdb-password"}, Examples: []any{"admin"}}
 	for _, tc := range []struct {
 		p    *tools.Param
@@ -35,6 +36,9 @@ func TestLooksLikeParamID(t *testing.T) {
 		{exampled, "447700900456", false},
 		{exampled, "91c0e7a2-3b4d-4e5f-8a6b-7c8d9e0f1a2b", true},
 		{slugged, "billing-app", true},
+		// An ARN is written arn:…; a cluster's name there, whatever its shape, is a name.
+		{arn, "data-platform-arc", false},
+		{arn, "arn:aws:route53-recovery-control::408126573921:cluster/b61d0f4a-92c7-4e35-8a1f-0c7e3d95b248", true},
 		{slugged, "Billing App", false},
 		{slugged, "billing", false}, // one word may still be a name
 		{client, "billing-app", false},

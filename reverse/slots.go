@@ -80,8 +80,8 @@ func (g *Graph) Slots(op *tools.Operation) map[string]Slot {
 // by an identifier word (key, slug, code, name, id), naming no other thing.
 func ownField(op *tools.Operation, p *tools.Param) bool {
 	switch {
-	case op.Method == "POST" && !strings.HasSuffix(op.Path, "}"):
-	case (op.Method == "POST" || op.Method == "PUT" || op.Method == "PATCH") && strings.HasSuffix(op.Path, "}"):
+	case op.Method == "POST" && !endsInTemplate(op):
+	case (op.Method == "POST" || op.Method == "PUT" || op.Method == "PATCH") && endsInTemplate(op):
 	default:
 		return false
 	}
@@ -108,7 +108,7 @@ func assignedID(field string) bool {
 
 // createsItself reports whether op creates a thing of resource: a POST to its collection.
 func createsItself(op *tools.Operation, resource string) bool {
-	return op.Method == "POST" && !strings.HasSuffix(op.Path, "}") && nounFit(resource, lastStatic(op.Path)) >= 2
+	return op.Method == "POST" && !endsInTemplate(op) && nounFit(resource, lastStatic(op.Path)) >= 2
 }
 
 // namingType reports whether a schema can hold a name or a key: a string without a
@@ -161,7 +161,7 @@ func (ix *index) listersByResource() map[string][]*tools.Operation {
 	for res, ops := range ix.byResource {
 		var free, scoped []*tools.Operation
 		for _, op := range ops {
-			if strings.HasSuffix(op.Path, "}") && !ix.listing[op].search {
+			if endsInTemplate(op) && !ix.listing[op].search {
 				continue // a read of one item (GET /orders/{id}) lists nothing
 			}
 			if req, _ := op.InputSchema["required"].([]string); len(req) == 0 {

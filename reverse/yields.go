@@ -1,6 +1,8 @@
 package reverse
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -41,6 +43,35 @@ type Collection struct {
 	byWords map[string]string
 	// item is the items' schema, for the type of the field read (fieldType).
 	item map[string]any
+}
+
+// OwnFields are the item fields that name the item itself: a label or an identifier,
+// bare (Id, Name, title) or named for its own thing (MonitorName in a list of monitors,
+// profileName in a list of profiles), never one named for another thing it mentions (a
+// packaging configuration's packagingGroupId) nor prose (a description).
+func (c Collection) OwnFields() []string {
+	props, _ := c.item["properties"].(map[string]any)
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(props)) {
+		if t := tools.SchemaType(asSchema(props[k])); t != "" && t != "string" && t != "integer" {
+			continue
+		}
+		words := strings.Split(lexicon.SnakeCase(k), "_")
+		last := words[len(words)-1]
+		naming := hasIDWord(last) || primaryCompact[last] || last == "name"
+		switch {
+		case len(words) == 1 && (primaryCompact[compact(k)] || hasIDWord(last)) && !describingFields[last]:
+			out = append(out, k)
+		case len(words) > 1 && naming && c.thing != "" && lexicon.Singular(strings.Join(words[:len(words)-1], "_")) == c.thing:
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func asSchema(v any) map[string]any {
+	m, _ := v.(map[string]any)
+	return m
 }
 
 // fieldType is the type of an item field ("metadata/name" reads one level down).

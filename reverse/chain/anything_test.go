@@ -52,3 +52,19 @@ func TestResolveAnyThing(t *testing.T) {
 		})
 	}
 }
+
+// TestResolveAnyThingOwnNames: across lists of several kinds, an item counts as called a
+// name by its own label and keys, not by another thing it mentions (an event integration
+// that names its data integration's source).
+func TestResolveAnyThingOwnNames(t *testing.T) {
+	cat, g := rtData(t, "anything.yaml", nil)
+	op := rtOp(t, cat, "GET /tags/{resourceArn}")
+	f := &rtFetcher{bodies: map[string]string{
+		"GET /dataIntegrations":  `{"DataIntegrations":[{"Arn":"arn:aws:x:us-east-1:1:data-integration/d1","Id":"d1","Name":"sales-feed"}]}`,
+		"GET /eventIntegrations": `{"EventIntegrations":[{"EventIntegrationArn":"arn:aws:x:us-east-1:1:event-integration/e1","Name":"orders","Source":"sales-feed"}]}`,
+	}}
+	rs := Resolve(context.Background(), g, op, map[string]any{"resourceArn": "sales-feed"}, f, nil)
+	if len(rs) != 1 || rs[0].Outcome != Filled || rs[0].Value != "arn:aws:x:us-east-1:1:data-integration/d1" {
+		t.Errorf("resolutions %+v, want the data integration called sales-feed alone", rs)
+	}
+}

@@ -84,12 +84,34 @@ func nearMatch(want, have []string) bool {
 // splitMatches parts items into those the name matches word for word and those it only
 // nearly matches.
 func splitMatches(items []map[string]any, name string) (match, near []map[string]any) {
+	return splitBy(items, name, itemWords)
+}
+
+// splitOwn is splitMatches on what names each item itself: its label and its own
+// identifier and key fields, not the other things it mentions. Lists of many
+// kinds, asked for one name (Edge.Any), each hold items that mention the others: an asset
+// carries its packaging group's id.
+func splitOwn(items []map[string]any, c reverse.Collection, name string) (match, near []map[string]any) {
+	return splitBy(items, name, func(it map[string]any) []string {
+		own := []string{reverse.Primary(it)}
+		for _, f := range c.OwnFields() {
+			// Not a full resource name (arn:aws:mediapackage-vod:…): its words are the
+			// service's and the kind's, not the item's name.
+			if s, ok := fieldValue(it, f).(string); ok && strings.Count(s, ":") < 2 {
+				own = append(own, s)
+			}
+		}
+		return foldWords(strings.Join(own, " "))
+	})
+}
+
+func splitBy(items []map[string]any, name string, words func(map[string]any) []string) (match, near []map[string]any) {
 	want := foldWords(name)
 	if len(want) == 0 {
 		return nil, nil
 	}
 	for _, it := range items {
-		have := itemWords(it)
+		have := words(it)
 		switch {
 		case wordMatch(want, have):
 			match = append(match, it)

@@ -352,7 +352,12 @@ func resolveOne(ctx context.Context, g *reverse.Graph, target *tools.Operation, 
 	// What a list holds, and what a search answers, count only where the name's words
 	// are the item's: a search's near hits are offered, never taken.
 	split := splitMatches
-	if p.NameArg != "" {
+	switch {
+	case e.Any:
+		split = func(items []map[string]any, name string) ([]map[string]any, []map[string]any) {
+			return splitOwn(items, p.Collection, name)
+		}
+	case p.NameArg != "":
 		split = splitSearch
 	}
 	items, near := split(items, name)

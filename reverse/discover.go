@@ -195,7 +195,7 @@ func ownersNamed(list, target string) bool {
 // /images/json, /stream/status, /user) or a parameter says something else of the thing,
 // or is one of them.
 func listedNoun(path string) string {
-	path = withoutFragment(path)
+	path = tools.WithoutFragment(path)
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	last := segs[len(segs)-1]
 	if strings.Contains(last, "{") {

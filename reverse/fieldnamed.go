@@ -72,6 +72,10 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 	var out []Producer
 	parent := parentPrefix(target.Path, p)
 	convention := ix.conventionFields[compact(p.Name)] && ix.conventionParams[compact(p.Name)]
+	seg := ""
+	if p.In == "path" {
+		seg = Noun(segmentBefore(target.Path, "{"+p.Name+"}"))
+	}
 	for _, fl := range ix.byField[compact(p.Name)] {
 		if fl.op == target || len(out) == maxProducers {
 			continue
@@ -85,7 +89,7 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 			// (a cluster's id_account): the field is theirs only when it is their one id.
 			continue
 		}
-		if seg := Noun(segmentBefore(target.Path, "{"+p.Name+"}")); p.In == "path" && otherKindOf(seg, ix.listing[fl.op].pathNoun) {
+		if otherKindOf(seg, ix.listing[fl.op].pathNoun) {
 			continue // fleet metrics carry a metricName, as custom metrics do: another kind
 		}
 		if p.In == "body" && idWords[last] == "arn" && nounFit(FieldNoun(p.Name), ix.listing[fl.op].pathNoun) == 0 {

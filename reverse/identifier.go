@@ -395,7 +395,7 @@ var stopNoun = map[string]bool{"the": true, "this": true, "that": true, "which":
 // segmentBefore finds the static path segment before a template, skipping other templates
 // (/repos/{owner}/{repo} → "repos" for {repo}).
 func segmentBefore(path, template string) string {
-	path = withoutFragment(path)
+	path = tools.WithoutFragment(path)
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	for i, s := range segs {
 		if s == template || strings.Contains(s, template) {

@@ -326,7 +326,7 @@ func ListedKind(path string) string { return lastStatic(path) }
 // search verb; a singular word after a plural one qualifies it (/metadata_templates/
 // enterprise lists templates, not enterprises).
 func lastStatic(path string) string {
-	path = withoutFragment(path)
+	path = tools.WithoutFragment(path)
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	for i := len(segs) - 1; i >= 0; i-- {
 		if strings.HasPrefix(segs[i], "{") {
@@ -685,7 +685,7 @@ func (ix *index) listingProducers(id Ident, about map[string]bool, qualified boo
 // templates blank: /apps/{}/versions/{}/regexentities/{} for the {roleId} of
 // …/regexentities/{entityId}/roles/{roleId}; "" for a query parameter or a top-level thing.
 func parentPrefix(path string, p *tools.Param) string {
-	path = withoutFragment(path)
+	path = tools.WithoutFragment(path)
 	if p.In != "path" {
 		return ""
 	}
@@ -706,7 +706,7 @@ func parentPrefix(path string, p *tools.Param) string {
 // listPrefix is a list's path before its trailing static segments, templates blank:
 // /orgs/{} for /orgs/{org}/actions/runner-groups; "" when it has no template.
 func listPrefix(path string) string {
-	path = withoutFragment(path)
+	path = tools.WithoutFragment(path)
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	end := len(segs)
 	for end > 0 && !strings.Contains(segs[end-1], "{") {
@@ -738,7 +738,7 @@ var listWords = map[string]bool{"summary": true, "list": true, "detail": true, "
 // trailing lists a path's static segments after its last template, as nouns, version and
 // api segments left out: [issue, comment] for /repos/{o}/{r}/issues/comments.
 func trailing(path string) []string {
-	path = withoutFragment(path)
+	path = tools.WithoutFragment(path)
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	var out []string
 	for i := len(segs) - 1; i >= 0 && !strings.Contains(segs[i], "{"); i-- {
@@ -751,7 +751,7 @@ func trailing(path string) []string {
 
 // trailBefore is trailing() of the path up to a path parameter.
 func trailBefore(path string, p *tools.Param) []string {
-	path = withoutFragment(path)
+	path = tools.WithoutFragment(path)
 	if p.In != "path" {
 		return nil
 	}
@@ -793,7 +793,7 @@ func (ix *index) sameTail(call, list []string, listEnd, strict bool) bool {
 // listEnded reports whether a path ends in a word that says "list" (/brand/list), not
 // in a thing that is one (/marketing/lists).
 func listEnded(path string) bool {
-	path = withoutFragment(path)
+	path = tools.WithoutFragment(path)
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	return len(segs) > 1 && listSegments[strings.ToLower(segs[len(segs)-1])]
 }

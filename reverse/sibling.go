@@ -87,7 +87,7 @@ func (ix *index) answersList(op *tools.Operation) bool {
 // operations at one route apart (AWS's /channels/{channelArn}/memberships#x-amz-chime-bearer)
 // is no part of the route.
 func templateKey(path string) string {
-	path = withoutFragment(path)
+	path = tools.WithoutFragment(path)
 	var b strings.Builder
 	for i := 0; i < len(path); i++ {
 		if path[i] == '{' {
@@ -576,15 +576,7 @@ func ownArrays(arrs []itemArray, resource string) []itemArray {
 	return own
 }
 
-// withoutFragment is a path key without the fragment that tells operations at one route
-// apart (AWS's /workflowstepgroup/{id}#workflowId): the route the graph reads nouns,
-// parents and items from.
-func withoutFragment(path string) string {
-	path, _, _ = strings.Cut(path, "#")
-	return path
-}
-
 // endsInTemplate reports an operation on one item: its route ends in a template.
 func endsInTemplate(op *tools.Operation) bool {
-	return strings.HasSuffix(withoutFragment(op.Path), "}")
+	return strings.HasSuffix(tools.WithoutFragment(op.Path), "}")
 }

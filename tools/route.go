@@ -14,9 +14,16 @@ import "strings"
 // ("/project#projectId", "/tags/{resourceArn}#tagKeys"), and the request goes to the
 // route before it.
 func SplitRoute(path string) (route, query string) {
-	path, _, _ = strings.Cut(path, "#")
-	route, query, _ = strings.Cut(path, "?")
+	route, query, _ = strings.Cut(WithoutFragment(path), "?")
 	return route, query
+}
+
+// WithoutFragment is a path key without the fragment that tells operations at one route
+// apart (AWS's /workflowstepgroup/{id}#workflowId): never sent, and no part of the route
+// a graph reads nouns, parents and items from.
+func WithoutFragment(path string) string {
+	path, _, _ = strings.Cut(path, "#")
+	return path
 }
 
 // RouteOf is the path key without any query text.

@@ -8,6 +8,7 @@ import (
 	"github.com/askapi/askapi/reverse"
 	"github.com/askapi/askapi/reverse/lexicon"
 	"github.com/askapi/askapi/tools"
+	"github.com/askapi/askapi/tools/upstream"
 )
 
 // parentOfNamed settles a missing parent from the thing the call names under it: the
@@ -63,12 +64,7 @@ func childrenGiven(op *tools.Operation, parent string, args map[string]any) []st
 		if !ok {
 			continue
 		}
-		var p *tools.Param
-		for _, q := range op.Params {
-			if q.In == "path" && q.Name == strings.TrimSuffix(name, "}") {
-				p = q
-			}
-		}
+		p := upstream.PathParam(op, strings.TrimSuffix(name, "}"))
 		if p == nil {
 			continue
 		}

@@ -350,7 +350,7 @@ func edgeRecord(op *tools.Operation, e reverse.Edge, rank int, pr reverse.Produc
 	}
 	r.Producer = ProducerInfo{
 		Kind: pr.Kind(), Source: string(pr.Source),
-		Items: pr.Collection.Items, IDField: pr.Collection.IDField, Container: pr.Collection.Container, Discover: pr.Collection.Discover,
+		Items: pr.Collection.Items, IDField: pr.Collection.IDField, Container: pr.Collection.Container, Discover: pr.Collection.Discover, LinkPath: pr.Collection.LinkPath, AddressPath: pr.Collection.AddressPath,
 		Pointer: pr.Pointer, NameArg: pr.NameArg, Fixed: pr.Fixed, Needs: pr.Needs, Score: pr.Score,
 	}
 	if pr.Op != nil {

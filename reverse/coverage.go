@@ -76,10 +76,14 @@ type ProducerInfo struct {
 	IDField   string `json:"id_field,omitempty"`
 	Container string `json:"container,omitempty"`
 	// Discover: the spec leaves the answer untyped; items and field are read from it.
-	Discover bool           `json:"discover,omitempty"`
-	Pointer  string         `json:"pointer,omitempty"`
-	NameArg  string         `json:"name_arg,omitempty"`
-	Fixed    map[string]any `json:"fixed,omitempty"`
-	Needs    []string       `json:"needs,omitempty"`
-	Score    int            `json:"score"`
+	Discover bool `json:"discover,omitempty"`
+	// LinkPath: the id is the segment of the item's link where this path puts it.
+	LinkPath string `json:"link_path,omitempty"`
+	// AddressPath: the id is the segment of the item's address where this path puts it.
+	AddressPath string         `json:"address_path,omitempty"`
+	Pointer     string         `json:"pointer,omitempty"`
+	NameArg     string         `json:"name_arg,omitempty"`
+	Fixed       map[string]any `json:"fixed,omitempty"`
+	Needs       []string       `json:"needs,omitempty"`
+	Score       int            `json:"score"`
 }

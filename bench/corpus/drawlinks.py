@@ -51,6 +51,10 @@ with open(out, 'w') as f:
         prod = f"**{p['kind']}** `{p.get('method','')} {p.get('path','')}`" + (f"<br>{cell(p.get('summary'))}" if p.get('summary') else '')
         if p.get('items') is not None or p.get('id_field'):
             prod += f"<br>items `{p.get('items') or '(top-level array)'}`, id `{p.get('id_field','')}`"
+        if p.get('link_path'):
+            prod += f"<br>the id is the segment of the item's link where `{p['link_path']}` puts the argument"
+        if p.get('address_path'):
+            prod += f"<br>the id is the segment of the item's address (its `{p.get('id_field')}`) where `{p['address_path']}` puts the argument; its name where the address does not fit"
         if p.get('discover'):
             prod += "<br>items and id read from the answer (the spec leaves it untyped)"
         if p.get('pointer'):

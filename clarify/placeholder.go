@@ -78,6 +78,8 @@ func fabricatedText(s, t string) (bool, string) {
 		return true, fmt.Sprintf("%q is a filler value behind an id's prefix", s)
 	case fillerPart(t):
 		return true, fmt.Sprintf("%q holds filler where a part of the id goes", s)
+	case slotPart(s):
+		return true, fmt.Sprintf("%q holds a template slot where a part of the name goes", s)
 	}
 	return false, ""
 }
@@ -93,6 +95,21 @@ func fillerPart(t string) bool {
 	for _, part := range strings.FieldsFunc(t, func(r rune) bool { return r == ':' || r == '/' }) {
 		part = strings.ReplaceAll(part, "-", "")
 		if len(part) >= 6 && (repeated.MatchString(part) || countedDigits(part)) {
+			return true
+		}
+	}
+	return false
+}
+
+// slotPart reports a resource path one of whose parts is a documentation's slot for an
+// id, written as formats are (projects/PROJECT_ID/locations/LOCATION_ID): capitals and
+// underscores, ending in _ID. A real path's part is not spelt as the name of its slot.
+func slotPart(s string) bool {
+	if !strings.Contains(s, "/") {
+		return false
+	}
+	for _, part := range strings.Split(s, "/") {
+		if len(part) > 3 && strings.HasSuffix(part, "_ID") && strings.Trim(part, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == "" {
 			return true
 		}
 	}

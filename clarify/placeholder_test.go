@@ -42,6 +42,10 @@ func TestPlaceholder(t *testing.T) {
 		{"ARN with a filler resource", "arn:aws:route53-recovery-control::408126573921:controlpanel/xxxxxxxxxxxx", nil, true},
 		{"ARN with a counted account", "arn:aws:route53-recovery-control::123456789012:controlpanel/a4c6e8f0b2d4", nil, true},
 		{"a real ARN", "arn:aws:route53-recovery-control::408126573921:controlpanel/a4c6e8f0b2d4461890ab3cd5ef7a9b1c", nil, false},
+		{"a format's slots in a resource path", "projects/PROJECT_ID/locations/LOCATION_ID", nil, true},
+		{"a real resource path", "projects/halcyon-payments-prod/locations/europe-west3", nil, false},
+		{"capitals in a real part", "resourceGroups/RG_PROD_EAST/providers", nil, false},
+		{"an id's slot with no path", "PROJECT_ID", nil, false},
 		{"a path with a counted part too short", "accounts/12345", nil, false},
 		// Variants.
 		{"upper case", "TEST", nil, true},

@@ -137,6 +137,11 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		if !isID && adds {
 			id, isID = added, true
 		}
+		if !isID && p.In == "body" {
+			// inspectTemplateName: the key of a listed thing its items call their name,
+			// beside a label to show (namekey.go).
+			id, isID = idx.nameKeyIdent(op, p)
+		}
 		if !isID && p.In == "path" && tools.SchemaType(p.Schema) != "boolean" && p.Schema["enum"] == nil {
 			// {provider} beside /providers.json, {language} beside /languages: a path
 			// parameter named after a thing the API lists names one of them, by its key.
@@ -312,8 +317,10 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 			}
 			if c, ok := col.ownNamed(own); ok {
 				prods[i].Collection = c // apiId reads api_id beside a record id
-			} else if c, ok := col.segmentName(); ok && p.In == "path" && segmentBefore(op.Path, "{"+p.Name+"}") != "" {
-				prods[i].Collection = c // one segment: the record's name, not its address
+			} else if seg := segmentBefore(op.Path, "{"+p.Name+"}"); p.In == "path" && seg != "" {
+				if c, ok := col.segmentName("/" + seg + "/{" + p.Name + "}"); ok {
+					prods[i].Collection = c // one segment of the record's address
+				}
 			}
 		}
 		prods = dedupe(prods)

@@ -279,8 +279,10 @@ func TestNounsOfFragmentedPaths(t *testing.T) {
 	if got := lastStatic("/workflowstepgroups#workflowId"); got != "workflowstepgroup" {
 		t.Errorf("lastStatic = %q, want workflowstepgroup", got)
 	}
-	if got := containerNoun("workflowStepGroupsSummary"); got != "workflow_step_group" {
-		t.Errorf("containerNoun = %q, want workflow_step_group", got)
+	for in, want := range map[string]string{"workflowStepGroupsSummary": "workflow_step_group", "ServiceSummaryList": "service", "applications": "application"} {
+		if got := containerNoun(in); got != want {
+			t.Errorf("containerNoun(%s) = %q, want %q", in, got, want)
+		}
 	}
 	if got := segmentBefore("/workflowstepgroup/{id}#workflowId", "{id}"); got != "workflowstepgroup" {
 		t.Errorf("segmentBefore = %q", got)

@@ -722,12 +722,18 @@ func listPrefix(path string) string {
 	return strings.Join(out, "/")
 }
 
-// containerNoun is what a container holds: application for ApplicationSummaries or
-// application_list.
+// containerNoun is what a container holds: application for ApplicationSummaries,
+// application_list or ApplicationSummaryList.
 func containerNoun(container string) string {
 	n := Noun(container)
-	if i := strings.LastIndexByte(n, '_'); i > 0 && listWords[n[i+1:]] {
-		return lexicon.Singular(n[:i]) // workflowStepGroupsSummary: workflow step groups
+	stripped := false
+	// workflowStepGroupsSummary: workflow step groups; ServiceSummaryList: the words
+	// stack, and none of them names what the list holds.
+	for i := strings.LastIndexByte(n, '_'); i > 0 && listWords[n[i+1:]]; i = strings.LastIndexByte(n, '_') {
+		n, stripped = n[:i], true
+	}
+	if stripped {
+		return lexicon.Singular(n)
 	}
 	return n
 }

@@ -15,12 +15,19 @@ func TestOwnNamedField(t *testing.T) {
 		{"POST /contacts", "managing_account", "GET /accounts", "id"},
 		{"POST /explain", "target", "GET /conditions", "id"},
 		// An addressed record (id, name and type the server's): its id is its whole
-		// path, and a path segment takes its name; a file's id, type and name are data.
-		{"GET /services/{serviceName}/versionSets/{versionSetId}", "versionSetId", "GET /services/{serviceName}/versionSets", "name"},
+		// path, and a path segment takes the path's segment there (AddressPath, below);
+		// a file's id, type and name are data.
+		{"GET /services/{serviceName}/versionSets/{versionSetId}", "versionSetId", "GET /services/{serviceName}/versionSets", "id"},
 		{"GET /files/{fileId}", "fileId", "GET /files", "id"},
 		// The field named as the argument one level down, in the item's reference.
 		{"DELETE /projects/{projectId}/datasets/{datasetId}", "datasetId", "GET /projects/{projectId}/datasets", "datasetReference/datasetId"},
 	})
+	if e := rtEdge(t, g, rtOp(t, cat, "GET /services/{serviceName}/versionSets/{versionSetId}"), "versionSetId"); e.Producers[0].Collection.AddressPath != "/versionSets/{versionSetId}" {
+		t.Errorf("versionSetId: address read at %q, want /versionSets/{versionSetId}", e.Producers[0].Collection.AddressPath)
+	}
+	if e := rtEdge(t, g, rtOp(t, cat, "GET /files/{fileId}"), "fileId"); e.Producers[0].Collection.AddressPath != "" {
+		t.Errorf("fileId: a file's id read as an address at %q", e.Producers[0].Collection.AddressPath)
+	}
 	if _, ok := g.Edge(rtOp(t, cat, "POST /explain"), "mode"); ok {
 		t.Errorf("the explanation mode is read as naming a thing")
 	}

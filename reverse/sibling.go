@@ -194,12 +194,49 @@ func ScalarFields(item map[string]any, resource string) map[string]string {
 			}
 		}
 	}
+	// Any other object's fields are kept apart, under "/" and their compact names: only a
+	// parameter named exactly so reads one (an Azure disk's properties/diskId for
+	// {DiskId}, where the item's own name is a location-prefixed path).
+	for _, n := range upstream.SortedKeys(props) {
+		sub, _ := props[n].(map[string]any)
+		inner, _ := sub["properties"].(map[string]any)
+		if identityHolder(n, resource) || inner == nil {
+			continue
+		}
+		for _, m := range upstream.SortedKeys(inner) {
+			leaf, _ := inner[m].(map[string]any)
+			switch tools.SchemaType(leaf) {
+			case "", "string", "integer", "number":
+				if _, taken := out[nestedKey(m)]; !taken && leaf["properties"] == nil {
+					out[nestedKey(m)] = n + "/" + m
+				}
+			}
+		}
+	}
 	return out
 }
+
+// nestedKey is ScalarFields' key for a field of an object that is not the item's
+// identity: apart from the item's own fields, read by an exact name only.
+func nestedKey(field string) string { return "/" + compact(field) }
 
 // SiblingField is the item field a parameter takes, or "": one named like it; else, for a
 // parameter that takes a key (its name says which), that key; else the item's id.
 func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
+	f := siblingField(p, id, fields)
+	toks := strings.Split(lexicon.SnakeCase(p.Name), "_")
+	if nested, ok := fields[nestedKey(p.Name)]; ok && len(toks) > 1 && hasIDWord(toks[len(toks)-1]) && (f == "" || (f == fields["name"] && !saysName(p.Description))) {
+		// {DiskId}: where the item offers only its name (an Azure disk's, a location-
+		// prefixed path), the thing's id named so one object down (properties/diskId) is
+		// that id; a bare {id} is not read so (an owner's id), nor one the item has, nor
+		// a category ({entryType}).
+		return nested
+	}
+	return f
+}
+
+// siblingField is SiblingField's reading of the item's own and identity fields.
+func siblingField(p *tools.Param, id Ident, fields map[string]string) string {
 	if f, ok := fields[compact(p.Name)]; ok && idWords[compact(p.Name)] != "" {
 		// {slug}, "Groundhog name in kebab-case": a parameter called by an identifier
 		// word the items carry is that field, whatever its description calls it.

@@ -33,6 +33,10 @@ type Collection struct {
 	// LinkPath marks items named by their link to themselves (selflink.go): IDField is
 	// the link, and the id is its segment where this path (up to the parameter) puts it.
 	LinkPath string `json:"link_path,omitempty"`
+	// AddressPath marks addressed records (segmentName): IDField holds the record's whole
+	// address, and the id is its segment where this path puts the parameter; the
+	// record's name where the address does not fit.
+	AddressPath string `json:"address_path,omitempty"`
 	// Fields are the item's identifier and label properties, by kind, for choosing the
 	// field an argument needs (gid, number, login…).
 	Fields map[string]string `json:"-"`
@@ -452,11 +456,14 @@ func namedScalar(props map[string]any, want string) (string, string) {
 	return best, bestType
 }
 
-// segmentName returns the collection reading its items' name where it reads their id and
-// the items are addressed records: id and name set by the server (readOnly), beside a
-// type, as Azure's resources are. Such an id is the record's whole address
-// (/subscriptions/…/apis/echo-api); a path parameter, one segment, takes its name.
-func (c Collection) segmentName() (Collection, bool) {
+// segmentName returns the collection reading its items' id as the segment of their
+// address where the target's path puts the parameter (template: "/alerts/{alertId}"),
+// when the items are addressed records: id and name set by the server (readOnly), beside
+// a type, as Azure's resources are. Such an id is the record's whole address
+// (/subscriptions/…/apis/echo-api); a path parameter, one segment, takes the address's
+// segment, which is most often the record's name, but not always: an alert's name is its
+// title, and its segment a GUID.
+func (c Collection) segmentName(template string) (Collection, bool) {
 	if c.IDField != "id" {
 		return c, false
 	}
@@ -467,7 +474,7 @@ func (c Collection) segmentName() (Collection, bool) {
 			return c, false
 		}
 	}
-	c.IDField, c.IDType = "name", "string"
+	c.AddressPath, c.IDType = template, "string"
 	return c, true
 }
 

@@ -161,3 +161,41 @@ func TestItemsFromLinks(t *testing.T) {
 		t.Errorf("the answer itself changed: %v", first)
 	}
 }
+
+// Addressed records (Azure's) are read with their address's segment where the path puts
+// the parameter, their name kept as the label; a record whose address does not fit is
+// read by its name, as before addresses were read.
+func TestItemsFromAddresses(t *testing.T) {
+	body := map[string]any{"value": []any{
+		map[string]any{"id": "/subscriptions/7c2e/providers/Microsoft.AlertsManagement/alerts/c41e7a93", "name": "Disk space low on sql-prod-02"},
+		map[string]any{"id": "c41e7a94", "name": "web-01"},
+	}}
+	items := Items(body, reverse.Collection{Items: "/value", IDField: "id", AddressPath: "/alerts/{alertId}"})
+	if len(items) != 2 || items[0]["id"] != "c41e7a93" || items[0]["name"] != "Disk space low on sql-prod-02" || items[1]["id"] != "web-01" {
+		t.Errorf("items = %v, want c41e7a93 labelled by its name, then web-01 by its name", items)
+	}
+	if got := candidates(items, "id"); len(got) != 2 || got[0].ID != "c41e7a93" || !strings.HasPrefix(got[0].Label, "Disk space low on sql-prod-02") {
+		t.Errorf("candidates = %+v", got)
+	}
+}
+
+// A lookup that finds the words given in the field an id is read from gives no id: on an
+// edge that takes an id, words with spaces found so fail the lookup; a key people say,
+// or one word, is not judged so.
+func TestWordsBack(t *testing.T) {
+	for _, tc := range []struct {
+		key         bool
+		value, name string
+		want        bool
+	}{
+		{false, "Disk space low on sql-prod-02", "disk space low on sql-prod-02", true},
+		{false, "c41e7a93", "Disk space low on sql-prod-02", false},
+		{true, "Payments Team", "Payments Team", false},
+		{false, "web-01", "web-01", false},
+		{false, "csv_transformer", "CSV Transformer", false},
+	} {
+		if got := wordsBack(reverse.Edge{Key: tc.key}, tc.value, tc.name); got != tc.want {
+			t.Errorf("wordsBack(key %v, %q, %q) = %v, want %v", tc.key, tc.value, tc.name, got, tc.want)
+		}
+	}
+}

@@ -373,9 +373,12 @@ func resolveOne(ctx context.Context, g *reverse.Graph, target *tools.Operation, 
 	default:
 		if exact := exactMatches(items, p.Collection.IDField, name); len(exact) == 1 {
 			r.Outcome, r.Value, r.Label = Filled, exact[0].ID, exact[0].Label
-			return r
+		} else {
+			r.Outcome, r.Candidates = Ambiguous, cands
 		}
-		r.Outcome, r.Candidates = Ambiguous, cands
+	}
+	if r.Outcome == Filled && wordsBack(e, r.Value, name) {
+		r.Outcome, r.Value, r.Label, r.Err = Failed, nil, "", errWordsBack
 	}
 	return r
 }
@@ -421,6 +424,17 @@ func Items(body any, c reverse.Collection) []map[string]any {
 				id, ok := reverse.IDFromLink(link, c.LinkPath)
 				if !ok {
 					continue
+				}
+				it = maps.Clone(it)
+				it[c.IDField] = id
+			}
+			if c.AddressPath != "" {
+				// An addressed record (/subscriptions/…/alerts/<guid>): the id is the
+				// address's segment where the path puts the parameter, else its name.
+				link, _ := it[c.IDField].(string)
+				id, ok := reverse.IDFromLink(link, c.AddressPath)
+				if !ok {
+					id, _ = it["name"].(string)
 				}
 				it = maps.Clone(it)
 				it[c.IDField] = id

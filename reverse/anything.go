@@ -20,6 +20,13 @@ func anyThing(id Ident) bool {
 	return anyThingWords[id.Resource] && id.Field != "name" && !id.Key
 }
 
+// bareARN reports a path parameter called by the ARN word alone ({ARN} in Lambda's
+// /tags/{ARN}): an Amazon Resource Name names a resource of any kind, as resourceArn
+// does; the segment before it is the part the route acts on, not the thing.
+func bareARN(p *tools.Param, id Ident) bool {
+	return p.In == "path" && id.Field == "arn" && !id.Key && compact(p.Name) == "arn"
+}
+
 // anyThingProducers are, for an identifier that names any thing (anyThing), the API's
 // lists at the same level as the call whose items carry that id: their own field of the
 // id word (Arn), or one named for the listed thing (EventIntegrationArn at
@@ -110,4 +117,18 @@ func (c Collection) ownField(word string) (Collection, bool) {
 	}
 	c.IDField, c.IDType = f, c.fieldType(f)
 	return c, true
+}
+
+// operationThing is the collection a dotted operationId names before its method
+// (keep.notes.get: note), where the API lists it; "" otherwise. A whole resource name
+// described only as "the resource" ({name} of GET /v1/{name}) is one of those.
+func (ix *index) operationThing(op *tools.Operation) string {
+	parts := strings.Split(op.OperationID, ".")
+	if len(parts) < 3 {
+		return ""
+	}
+	if n := Noun(parts[len(parts)-2]); len(ix.byResource[n]) > 0 {
+		return n
+	}
+	return ""
 }

@@ -10,8 +10,9 @@ import "testing"
 // left alone: it filters by a thing kept elsewhere.
 func TestAnyThing(t *testing.T) {
 	cat, g := rtData(t, "anything.yaml", nil)
-	for _, key := range []string{"GET /tags/{resourceArn}", "POST /tags/{resourceArn}"} {
-		e := rtEdge(t, g, rtOp(t, cat, key), "resourceArn")
+	for key, arg := range map[string]string{"GET /tags/{resourceArn}": "resourceArn", "POST /tags/{resourceArn}": "resourceArn", "GET /2017-03-31/tags/{ARN}": "ARN"} {
+		// A bare {ARN} names any resource as resourceArn does: an ARN is of any kind.
+		e := rtEdge(t, g, rtOp(t, cat, key), arg)
 		if !e.Any {
 			t.Errorf("%s: edge not marked Any: %+v", key, e)
 		}

@@ -137,6 +137,13 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		if !isID && adds {
 			id, isID = added, true
 		}
+		if p.In == "path" && ((isID && anyThingWords[id.Resource] && id.Field == "name") || (!isID && compact(p.Name) == "name")) {
+			// GET /v1/{name}, "Name of the resource.": the name of the thing its
+			// operation names (keep.notes.get), where the API lists that thing.
+			if n := idx.operationThing(op); n != "" {
+				id, isID = Ident{Resource: n, Field: "name", Key: true}, true
+			}
+		}
 		if !isID && p.In == "body" {
 			// inspectTemplateName: the key of a listed thing its items call their name,
 			// beside a label to show (namekey.go).
@@ -255,7 +262,7 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 			}
 		}
 		anyEdge := false
-		if !listed && isID && anyThing(id) {
+		if !listed && isID && (anyThing(id) || bareARN(p, id)) {
 			// resourceArn, objectId: the id of whatever the API lists (anything.go), before
 			// the lists that carry such ids of other things (an association's ResourceArn).
 			if ap := idx.anyThingProducers(op, p, id); len(ap) > 0 {

@@ -215,9 +215,10 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{Resource: lexicon.Singular(last)}, true
 	case p.In == "path" && UUIDFormat(p.Schema) && segNoun != "":
 		return Ident{Resource: segNoun}, true
-	case p.In != "path" && len(toks) > 1 && !hasIDWord(last) && last != "name" && (describedTakes(p.Description) == takesID || describedTakes(p.Description) == takesEither) && namesItself(p):
-		// RatePlan, "The SID or unique name of the RatePlan resource": a field named after
-		// a thing, whose description says it takes that thing's id (its plain id, whatever
+	case p.In != "path" && !hasIDWord(last) && last != "name" && (len(toks) > 1 || !plainArgs[last]) && (describedTakes(p.Description) == takesID || describedTakes(p.Description) == takesEither) && namesItself(p):
+		// RatePlan, "The SID or unique name of the RatePlan resource", Sim, "The `sid` or
+		// `unique_name` of the SIM": a field named after a thing, whose description says
+		// it takes that thing's id (its plain id, whatever
 		// the items call it: sid). A name alone ("the sponsor email template", its HTML)
 		// says nothing of an id.
 		return Ident{Resource: lexicon.Singular(strings.Join(toks, "_"))}, true
@@ -507,9 +508,31 @@ func LooksLikeID(v any, schema map[string]any) bool {
 		// without digits is far more likely a name, and so is a short one with a digit
 		// (U2, M83, 2Pac). A code built of parts no one says aloud is an id too.
 		return uuidPattern.MatchString(s) || DigitsPattern.MatchString(s) || hexPattern.MatchString(s) || builtCode(s) ||
-			(hasDigit.MatchString(s) && (len(s) >= 12 || (hasUpperLetter.MatchString(s) && len(s) >= 6))) || digitRich(s)
+			(hasDigit.MatchString(s) && (len(s) >= 12 || (hasUpperLetter.MatchString(s) && len(s) >= 6))) || digitRich(s) || unspoken(s)
 	}
 	return false
+}
+
+// unspoken reports a token of six characters or more, letters and digits, with a digit
+// among letters that hold no vowel (9xk2mq, an API Gateway link's id): no one says it as
+// a word; a name with digits keeps a word in it (blink182, Area51).
+func unspoken(s string) bool {
+	if len(s) < 6 || !hasDigit.MatchString(s) {
+		return false
+	}
+	letters := 0
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= '0' && r <= '9':
+		case strings.ContainsRune("aeiouy", r):
+			return false
+		case r >= 'a' && r <= 'z':
+			letters++
+		default:
+			return false
+		}
+	}
+	return letters >= 2
 }
 
 // UUIDFormat reports a string schema whose format is a UUID, however the spec spells it

@@ -130,6 +130,9 @@ func TestLooksLikeID(t *testing.T) {
 		{"an id under a pattern that takes any text", "2f7d1c84-9e35-4b6a-a0c2-6d8e4b3f9175", map[string]any{"type": "string", "pattern": ".*\\S.*"}, true},
 		{"words in capitals", "EBAY US", str, false},
 		{"one capital word", "MARKETING", str, false},
+		{"letters no one says, with digits", "9xk2mq", str, true},
+		{"a name with digits keeps a word", "blink182", str, false},
+		{"a short one", "x9k2", str, false},
 		{"two-letter code", "GH", twoLetters, true},
 		// An id has its pattern's shape throughout, though the pattern is unanchored.
 		{"amplify app id", "d4b8f2g6k9m3xe", map[string]any{"type": "string", "pattern": "d[a-z0-9]+"}, true},

@@ -39,3 +39,22 @@ func TestAddressedRecords(t *testing.T) {
 		t.Errorf("DiskId reads %q, want properties/diskId", f)
 	}
 }
+
+// TestNamedByTheOperation: a whole resource name described only as "the resource"
+// (GET /v1/{name}) is the name of the thing its dotted operationId names (keep.notes.get),
+// read from that thing's list; a one-word body field named after a thing whose
+// description says it takes that thing's sid or unique name (Sim) is that thing's id.
+func TestNamedByTheOperation(t *testing.T) {
+	cat, g := rtData(t, "namekey.yaml", nil)
+	e := rtEdge(t, g, rtOp(t, cat, "GET /v1/{name}"), "name")
+	if e.Resource != "note" || e.Producers[0].OpKey != "GET /v1/notes" || e.Producers[0].Collection.IDField != "name" {
+		t.Errorf("{name}: edge %+v, want a note's name from GET /v1/notes", e)
+	}
+	e = rtEdge(t, g, rtOp(t, cat, "POST /v1/SmsCommands"), "Sim")
+	if e.Producers[0].OpKey != "GET /v1/Sims" || e.Producers[0].Collection.IDField != "sid" {
+		t.Errorf("Sim: edge %+v, want GET /v1/Sims read at sid", e)
+	}
+	if _, ok := g.Edge(rtOp(t, cat, "POST /v1/SmsCommands"), "Payload"); ok {
+		t.Errorf("Payload, the message, read as naming a thing")
+	}
+}

@@ -215,10 +215,12 @@ func Identify(op *tools.Operation, p *tools.Param) (Ident, bool) {
 		return Ident{Resource: lexicon.Singular(last)}, true
 	case p.In == "path" && UUIDFormat(p.Schema) && segNoun != "":
 		return Ident{Resource: segNoun}, true
-	case p.In != "path" && !hasIDWord(last) && last != "name" && (len(toks) > 1 || !plainArgs[last]) && (describedTakes(p.Description) == takesID || describedTakes(p.Description) == takesEither) && namesItself(p):
+	case p.In != "path" && !hasIDWord(last) && last != "name" && (len(toks) > 1 || (!plainArgs[last] && (nounFit(lexicon.Singular(last), lastStatic(op.Path)) == 0 || describedTakes(p.Description) == takesID))) && (describedTakes(p.Description) == takesID || describedTakes(p.Description) == takesEither) && namesItself(p):
 		// RatePlan, "The SID or unique name of the RatePlan resource", Sim, "The `sid` or
-		// `unique_name` of the SIM": a field named after a thing, whose description says
-		// it takes that thing's id (its plain id, whatever
+		// `unique_name` of the SIM" (one word named for the thing the route writes, only
+		// where the description says it takes an existing one's id: a Network "to be
+		// added", not a comment's text): a field named after a thing, whose description
+		// says it takes that thing's id (its plain id, whatever
 		// the items call it: sid). A name alone ("the sponsor email template", its HTML)
 		// says nothing of an id.
 		return Ident{Resource: lexicon.Singular(strings.Join(toks, "_"))}, true
@@ -353,8 +355,13 @@ func describedThing(desc string, re *regexp.Regexp, limit int, ends, skip map[st
 		desc = desc[:limit] // the thing is named early, and the rest is long prose
 	}
 	m := describedMatches.Get(describedKey{re, desc}, func(k describedKey) string {
-		if m := k.re.FindStringSubmatch(k.desc); m != nil {
-			return m[1]
+		if loc := k.re.FindStringSubmatchIndex(k.desc); loc != nil && loc[2] >= 0 {
+			if rest := k.desc[loc[3]:]; strings.HasPrefix(rest, "'s ") || strings.HasPrefix(rest, "’s ") {
+				// "the identifier of the message's author": the thing is what follows,
+				// not the thing named.
+				return "\x00"
+			}
+			return k.desc[loc[2]:loc[3]]
 		}
 		return "\x00"
 	})

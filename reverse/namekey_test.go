@@ -57,4 +57,21 @@ func TestNamedByTheOperation(t *testing.T) {
 	if _, ok := g.Edge(rtOp(t, cat, "POST /v1/SmsCommands"), "Payload"); ok {
 		t.Errorf("Payload, the message, read as naming a thing")
 	}
+	if e, ok := g.Edge(rtOp(t, cat, "POST /scores/{score}/comments"), "comment"); ok {
+		t.Errorf("a new comment's text read as naming a comment: %+v", e)
+	}
+}
+
+// TestDescribedPossessive: "the identifier of the message's author" names the author's
+// id, not the message's: a possessive after the thing leaves it unread.
+func TestDescribedPossessive(t *testing.T) {
+	for desc, want := range map[string]string{
+		"The channel specific identifier of the message's author.": "",
+		"The ID of the message to update.":                          "message",
+		"The id of the customer who will be billed":                 "customer",
+	} {
+		if got := describedResource(desc); got != want {
+			t.Errorf("describedResource(%q) = %q, want %q", desc, got, want)
+		}
+	}
 }

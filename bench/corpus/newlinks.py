@@ -39,6 +39,10 @@ with open(out, 'w') as f:
             prod += "<br>items and field read from the answer (untyped)"
         elif p.get('id_field'):
             prod += f"<br>items `{p.get('items') or '(top-level array)'}`, id `{p['id_field']}`"
+        if p.get('link_path'):
+            prod += f"<br>the id is the segment of the item's link where `{p['link_path']}` puts the argument"
+        if p.get('address_path'):
+            prod += f"<br>the id is the segment of the item's address (its `{p.get('id_field')}`) where `{p['address_path']}` puts the argument; its name where the address does not fit"
         if p.get('needs'):
             prod += "; needs " + ", ".join(p['needs'])
         f.write(f"| {i} | `{rel}` | {tgt} | {arg} | {prod} |  |\n")

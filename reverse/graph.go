@@ -253,8 +253,10 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		if !listed && isID {
 			// The thing the description names, where the path's word lists nothing:
 			// /GoalAdjustments/Education/{id}, "The id of the goal to retrieve adjustments
-			// for" (no list of educations; goals are listed).
-			if d := describedResource(p.Description); d != "" && d != id.Resource && len(idx.byResource[id.Resource]) == 0 && len(idx.byResource[d]) > 0 {
+			// for" (no list of educations; goals are listed). Not where the parameter's
+			// own name is the thing (category, "category id of the video": a video's
+			// category, not a video).
+			if d := describedResource(p.Description); d != "" && d != id.Resource && Noun(p.Name) != id.Resource && len(idx.byResource[id.Resource]) == 0 && len(idx.byResource[d]) > 0 {
 				named := Ident{Resource: d, Field: id.Field, Key: id.Key}
 				if h, _ := idx.identProducers(op, p, named, maxProducers); len(h) > 0 {
 					id, prods, listed = named, append(prods, h...), true

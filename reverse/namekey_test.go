@@ -57,6 +57,9 @@ func TestNamedByTheOperation(t *testing.T) {
 	if _, ok := g.Edge(rtOp(t, cat, "POST /v1/SmsCommands"), "Payload"); ok {
 		t.Errorf("Payload, the message, read as naming a thing")
 	}
+	if e, ok := g.Edge(rtOp(t, cat, "POST /videos/upload"), "category"); ok {
+		t.Errorf("a video's category read from the list of videos: %+v", e)
+	}
 	if e, ok := g.Edge(rtOp(t, cat, "POST /scores/{score}/comments"), "comment"); ok {
 		t.Errorf("a new comment's text read as naming a comment: %+v", e)
 	}

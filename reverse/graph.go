@@ -313,6 +313,15 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		own, ownRead := "", false
 		for i := range prods {
 			col := prods[i].Collection
+			if seg := segmentBefore(op.Path, "{"+p.Name+"}"); col.item != nil && col.IDField == "name" && p.In == "path" && seg != "" {
+				// {slot}, {profileName} read at an addressed record's name: a nested
+				// record's name is parent/child (app/staging), its address's segment the
+				// child's alone.
+				if c, ok := col.segmentName("/" + seg + "/{" + p.Name + "}"); ok {
+					prods[i].Collection = c
+				}
+				continue
+			}
 			if col.item == nil || !isCompact(col.IDField, "id") {
 				continue // only a list read by a plain id: its name is asked once, if ever
 			}

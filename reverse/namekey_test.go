@@ -34,6 +34,11 @@ func TestAddressedRecords(t *testing.T) {
 	if c := e.Producers[0].Collection; c.IDField != "id" || c.AddressPath != "/alerts/{alertId}" {
 		t.Errorf("alertId reads %q at %q, want id at /alerts/{alertId}", c.IDField, c.AddressPath)
 	}
+	// A nested record's name is parent/child (app/staging): {slot} reads the address too.
+	e = rtEdge(t, g, rtOp(t, cat, "GET /sites/{name}/slots/{slot}"), "slot")
+	if c := e.Producers[0].Collection; c.IDField != "id" || c.AddressPath != "/slots/{slot}" {
+		t.Errorf("slot reads %q at %q, want id at /slots/{slot}", c.IDField, c.AddressPath)
+	}
 	e = rtEdge(t, g, rtOp(t, cat, "GET /locations/{location}/disks/{DiskId}"), "DiskId")
 	if f := e.Producers[0].Collection.IDField; f != "properties/diskId" {
 		t.Errorf("DiskId reads %q, want properties/diskId", f)

@@ -456,15 +456,15 @@ func namedScalar(props map[string]any, want string) (string, string) {
 	return best, bestType
 }
 
-// segmentName returns the collection reading its items' id as the segment of their
-// address where the target's path puts the parameter (template: "/alerts/{alertId}"),
+// segmentName returns the collection reading its items' id (or name) as the segment of
+// their address where the target's path puts the parameter (template: "/alerts/{alertId}"),
 // when the items are addressed records: id and name set by the server (readOnly), beside
 // a type, as Azure's resources are. Such an id is the record's whole address
 // (/subscriptions/…/apis/echo-api); a path parameter, one segment, takes the address's
 // segment, which is most often the record's name, but not always: an alert's name is its
 // title, and its segment a GUID.
 func (c Collection) segmentName(template string) (Collection, bool) {
-	if c.IDField != "id" {
+	if c.IDField != "id" && c.IDField != "name" {
 		return c, false
 	}
 	props, _ := c.item["properties"].(map[string]any)
@@ -474,7 +474,7 @@ func (c Collection) segmentName(template string) (Collection, bool) {
 			return c, false
 		}
 	}
-	c.AddressPath, c.IDType = template, "string"
+	c.IDField, c.AddressPath, c.IDType = "id", template, "string"
 	return c, true
 }
 

@@ -169,7 +169,13 @@ func TestItemsFromAddresses(t *testing.T) {
 	body := map[string]any{"value": []any{
 		map[string]any{"id": "/subscriptions/7c2e/providers/Microsoft.AlertsManagement/alerts/c41e7a93", "name": "Disk space low on sql-prod-02"},
 		map[string]any{"id": "c41e7a94", "name": "web-01"},
+		map[string]any{"id": "/subscriptions/7c2e/resourceGroups/rg/providers/Microsoft.Web/sites/shop/slots/staging", "name": "shop/staging"},
 	}}
+	slots := Items(body, reverse.Collection{Items: "/value", IDField: "id", AddressPath: "/slots/{slot}"})
+	if slots[2]["id"] != "staging" {
+		t.Errorf("a slot's address gives %v, want staging (its name is shop/staging)", slots[2]["id"])
+	}
+	body["value"] = body["value"].([]any)[:2]
 	items := Items(body, reverse.Collection{Items: "/value", IDField: "id", AddressPath: "/alerts/{alertId}"})
 	if len(items) != 2 || items[0]["id"] != "c41e7a93" || items[0]["name"] != "Disk space low on sql-prod-02" || items[1]["id"] != "web-01" {
 		t.Errorf("items = %v, want c41e7a93 labelled by its name, then web-01 by its name", items)

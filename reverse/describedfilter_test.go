@@ -34,10 +34,10 @@ func TestDescribedQueryFilter(t *testing.T) {
 func TestSiblingFieldNamedThingAndParam(t *testing.T) {
 	p := &tools.Param{Name: "barcode", In: "path"}
 	fields := map[string]string{"strainbarcode": "strain_barcode", "strainname": "strain_name", "assemblybarcode": "assembly_barcode"}
-	if got := SiblingField(p, Ident{Resource: "strain", Key: true}, fields); got != "strain_barcode" {
+	if got := SiblingField(p, Ident{Resource: "strain", Key: true}, fields, nil); got != "strain_barcode" {
 		t.Errorf("SiblingField(barcode, strain) = %q, want strain_barcode", got)
 	}
-	if got := SiblingField(p, Ident{Resource: "trace", Key: true}, fields); got == "strain_barcode" || got == "assembly_barcode" {
+	if got := SiblingField(p, Ident{Resource: "trace", Key: true}, fields, nil); got == "strain_barcode" || got == "assembly_barcode" {
 		t.Errorf("SiblingField(barcode, trace) = %q, want no other thing's barcode", got)
 	}
 }
@@ -47,7 +47,7 @@ func TestSiblingFieldNamedThingAndParam(t *testing.T) {
 func TestSiblingFieldOfPluralParam(t *testing.T) {
 	p := &tools.Param{Name: "orderIdentifiers", In: "path"}
 	fields := map[string]string{"orderidentifier": "orderIdentifier", "orderreference": "orderReference"}
-	if got := SiblingField(p, Ident{Resource: "order"}, fields); got != "orderIdentifier" {
+	if got := SiblingField(p, Ident{Resource: "order"}, fields, nil); got != "orderIdentifier" {
 		t.Errorf("SiblingField(orderIdentifiers) = %q, want orderIdentifier", got)
 	}
 }

@@ -240,7 +240,7 @@ func (p Producer) Discovered(target *tools.Operation, arg string, body any) (Pro
 	id.Bare = false
 	schema := instanceSchema(body, 0)
 	for _, arr := range ItemArrays(schema) {
-		if field := SiblingField(prm, id, ScalarFields(arr.Item, id.Resource)); field != "" {
+		if field := SiblingField(prm, id, ScalarFields(arr.Item, id.Resource), arr.Item); field != "" {
 			p.Collection = Collection{Items: arr.Ptr, IDField: field}
 			return p, true
 		}

@@ -194,38 +194,43 @@ func ScalarFields(item map[string]any, resource string) map[string]string {
 			}
 		}
 	}
-	// Any other object's fields are kept apart, under "/" and their compact names: only a
-	// parameter named exactly so reads one (an Azure disk's properties/diskId for
-	// {DiskId}, where the item's own name is a location-prefixed path).
+	return out
+}
+
+// nestedNamed is the field named as the parameter (compared without case or separators)
+// in one of an item's nested objects other than the one that holds its identity
+// (properties/diskId); "" when none is.
+func nestedNamed(item map[string]any, resource, name string) string {
+	want := compact(name)
+	props, _ := item["properties"].(map[string]any)
 	for _, n := range upstream.SortedKeys(props) {
 		sub, _ := props[n].(map[string]any)
 		inner, _ := sub["properties"].(map[string]any)
-		if identityHolder(n, resource) || inner == nil {
+		if inner == nil || identityHolder(n, resource) {
 			continue
 		}
 		for _, m := range upstream.SortedKeys(inner) {
 			leaf, _ := inner[m].(map[string]any)
 			switch tools.SchemaType(leaf) {
 			case "", "string", "integer", "number":
-				if _, taken := out[nestedKey(m)]; !taken && leaf["properties"] == nil {
-					out[nestedKey(m)] = n + "/" + m
+				if leaf["properties"] == nil && compact(m) == want {
+					return n + "/" + m
 				}
 			}
 		}
 	}
-	return out
+	return ""
 }
-
-// nestedKey is ScalarFields' key for a field of an object that is not the item's
-// identity: apart from the item's own fields, read by an exact name only.
-func nestedKey(field string) string { return "/" + compact(field) }
 
 // SiblingField is the item field a parameter takes, or "": one named like it; else, for a
 // parameter that takes a key (its name says which), that key; else the item's id.
-func SiblingField(p *tools.Param, id Ident, fields map[string]string) string {
+func SiblingField(p *tools.Param, id Ident, fields map[string]string, item map[string]any) string {
 	f := siblingField(p, id, fields)
 	toks := strings.Split(lexicon.SnakeCase(p.Name), "_")
-	if nested, ok := fields[nestedKey(p.Name)]; ok && len(toks) > 1 && hasIDWord(toks[len(toks)-1]) && (f == "" || (f == fields["name"] && !saysName(p.Description))) {
+	if len(toks) < 2 || !hasIDWord(toks[len(toks)-1]) || (f != "" && (f != fields["name"] || saysName(p.Description))) {
+		return f
+	}
+	if nested := nestedNamed(item, id.Resource, p.Name); nested != "" {
 		// {DiskId}: where the item offers only its name (an Azure disk's, a location-
 		// prefixed path), the thing's id named so one object down (properties/diskId) is
 		// that id; a bare {id} is not read so (an owner's id), nor one the item has, nor
@@ -373,7 +378,7 @@ func (ix *index) siblingProducers(target *tools.Operation, p *tools.Param, id Id
 	for _, arr := range ownArrays(ItemArrays(sib.Response), id.Resource) {
 		fields := ScalarFields(arr.Item, id.Resource)
 		settled := ix.settleBare(p, id, arr.Item)
-		field := SiblingField(p, settled, fields)
+		field := SiblingField(p, settled, fields, arr.Item)
 		if field == "" && !settled.Key && settled.Field == "" {
 			field = ix.soleOwnID(target.Path, Collection{Items: arr.Ptr, item: arr.Item})
 		}

@@ -21,7 +21,7 @@ func TestSiblingField(t *testing.T) {
 		{"id", "The id of the groundhog", Ident{Resource: "groundhog"}, "id"},
 	} {
 		p := &tools.Param{Name: tc.param, In: "path", Description: tc.desc, Schema: map[string]any{"type": "string"}}
-		if got := SiblingField(p, tc.id, fields); got != tc.want {
+		if got := SiblingField(p, tc.id, fields, nil); got != tc.want {
 			t.Errorf("{%s} %q reads %q, want %q", tc.param, tc.desc, got, tc.want)
 		}
 	}

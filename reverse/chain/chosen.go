@@ -31,7 +31,7 @@ func ChosenProducer(g *reverse.Graph, target *tools.Operation, arg string, op *t
 		id.Bare, id.Key = false, false // the items decide: an id where they carry one
 	}
 	for _, arr := range reverse.ItemArrays(op.Response) {
-		field := reverse.SiblingField(p, id, reverse.ScalarFields(arr.Item, id.Resource))
+		field := reverse.SiblingField(p, id, reverse.ScalarFields(arr.Item, id.Resource), arr.Item)
 		if field == "" {
 			continue
 		}

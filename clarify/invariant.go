@@ -76,7 +76,7 @@ func HoldsWords(op *tools.Operation, slot reverse.Slot, v any) bool {
 		return false // a number, a phone number, an amount: a value, not words
 	}
 	f := FieldOf(op, slot.Arg)
-	if inEnum(f.Schema, v) || tools.DocumentedValue(descriptionOf(op, slot.Arg), v) {
+	if inEnum(f.Schema, v) || tools.DocumentedValue(descriptionOf(op, slot.Arg), v) || pathForPath(slot.Arg, s) {
 		return false
 	}
 	if p := reverse.ParamOf(op, slot.Arg); p != nil && p.Schema != nil {
@@ -92,6 +92,21 @@ func HoldsWords(op *tools.Operation, slot reverse.Slot, v any) bool {
 		return !slot.Key || !reverse.LooksLikeKey(v, slot.Field)
 	}
 	return !slot.Key || !reverse.KeyBeforeWrite(v, slot.Field)
+}
+
+// pathForPath reports a value written as a path (/Devices/Kiosks) for an argument named
+// as one (orgUnitPath): the name says the form the value takes, and it has that form.
+func pathForPath(arg, v string) bool {
+	toks := strings.Split(lexicon.SnakeCase(arg), "_")
+	if toks[len(toks)-1] != "path" || !strings.HasPrefix(v, "/") || len(v) < 2 {
+		return false
+	}
+	for _, seg := range strings.Split(strings.TrimSuffix(v[1:], "/"), "/") {
+		if strings.TrimSpace(seg) == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // unresolvedWords is the question for a slot holding words: the thing is asked about

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"time"
 )
 
 // placeholderWords are values assistants put in when they have nothing real: the words
@@ -187,4 +188,21 @@ func capFirst(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// Invented is the question for a value of a form no real value takes (a template slot
+// such as <job-id>, an all-zero UUID), where a check found it invalid for its schema:
+// it was invented, not mistyped, and is asked about as such (unconfirmed), unless the
+// person said it.
+func Invented(c Call, arg string, v any, said string, now time.Time) (Question, bool) {
+	fab, why := Fabricated(v)
+	if !fab || (said != "" && Grounded(v, said, now)) {
+		return Question{}, false
+	}
+	return Question{
+		Field:    arg,
+		Kind:     Unconfirmed,
+		Question: fmt.Sprintf("%s (%s looks invented, not something you said.)", Ask(c.Op, c.field(arg)), capFirst(quoteGiven(v, nil))),
+		Reason:   why,
+	}, true
 }

@@ -2,7 +2,11 @@ package clarify
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/askapi/askapi/tools"
 )
 
 func TestPlaceholder(t *testing.T) {
@@ -140,5 +144,37 @@ func TestQuoteGiven(t *testing.T) {
 				t.Errorf("quoteGiven(%#v) = %q, want %q", tc.v, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestPathForPath: a value written as a path for an argument named as one is that path,
+// not words to look up.
+func TestPathForPath(t *testing.T) {
+	for _, tc := range []struct {
+		arg, v string
+		want   bool
+	}{
+		{"orgUnitPath", "/Devices/Kiosks", true},
+		{"orgUnitPath", "Kiosks", false},
+		{"orgUnitPath", "//", false},
+		{"orgUnitId", "/Devices/Kiosks", false},
+	} {
+		if got := pathForPath(tc.arg, tc.v); got != tc.want {
+			t.Errorf("pathForPath(%s, %q) = %v, want %v", tc.arg, tc.v, got, tc.want)
+		}
+	}
+}
+
+
+// TestInvented: a template slot where a pattern wants digits was invented, not mistyped:
+// asked as unconfirmed, unless the person said it.
+func TestInvented(t *testing.T) {
+	op := &tools.Operation{Method: "DELETE", Path: "/jobs/{Id}", Params: []*tools.Param{{Name: "Id", Arg: "Id", In: "path", Required: true, Schema: map[string]any{"type": "string", "pattern": `^\d{13}-\w{6}$`}}}}
+	now := time.Now()
+	if q, ok := Invented(Call{Op: op}, "Id", "<job-id>", "cancel the job for promo-spring.mov", now); !ok || q.Kind != Unconfirmed || strings.Contains(q.Question, "<job-id>") {
+		t.Errorf("Invented(<job-id>) = %+v, %v; want unconfirmed, the slot not quoted", q, ok)
+	}
+	if _, ok := Invented(Call{Op: op}, "Id", "1780423918246-hq2v7x", "", now); ok {
+		t.Errorf("a real-looking id read as invented")
 	}
 }

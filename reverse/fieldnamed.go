@@ -81,8 +81,12 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 			continue
 		}
 		if listed := ix.listing[fl.op].pathNoun; convention && nounFit(id.Resource, listed) == 0 &&
-			(p.In != "path" || nounFit(Noun(segmentBefore(target.Path, "{"+p.Name+"}")), listed) == 0) {
-			continue // analyses carry a WebId as asset databases do: only a list of the thing itself
+			(p.In != "path" || nounFit(Noun(segmentBefore(target.Path, "{"+p.Name+"}")), listed) == 0) &&
+			!namedBeside(fl.col.item, fl.field) {
+			// Analyses carry a WebId as asset databases do: only a list of the thing
+			// itself, unless the items name that thing beside its id (billing infos'
+			// accountId and accountName: a list of the accounts by name).
+			continue
 		}
 		if idFirst && hasPlainID(fl.col.item) {
 			// Where ids are written id first, items beside their own id carry others'
@@ -271,4 +275,40 @@ func needsOtherParent(target, list *tools.Operation, needs []string) bool {
 // fleet_metric): kinds of a thing, each its own.
 func otherKindOf(a, b string) bool {
 	return strings.Contains(a, "_") && strings.Contains(b, "_") && lastWord(a) == lastWord(b) && nounFit(a, b) == 0
+}
+
+// namedBeside reports items that carry, beside a field naming another thing's id
+// (accountId), that thing's name (accountName): they list it by what people call it.
+func namedBeside(item map[string]any, field string) bool {
+	words := strings.Split(lexicon.SnakeCase(field), "_")
+	if len(words) < 2 || !hasIDWord(words[len(words)-1]) {
+		return false
+	}
+	want := compact(strings.Join(words[:len(words)-1], "_") + "_name")
+	props, _ := item["properties"].(map[string]any)
+	for k := range props {
+		if compact(k) == want {
+			return true
+		}
+	}
+	return false
+}
+
+// anyLabelled reports a producer whose items carry a label people call them by (a name,
+// a title): one that can look a name up.
+func anyLabelled(prods []Producer) bool {
+	for _, p := range prods {
+		if p.Collection.item == nil || p.Collection.Strings {
+			return true // read from the answer, or a list of names itself
+		}
+		props, _ := p.Collection.item["properties"].(map[string]any)
+		for k := range props {
+			for _, f := range PrimaryFields {
+				if compact(k) == compact(f) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

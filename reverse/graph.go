@@ -271,6 +271,16 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 				prods, listed, anyEdge = append(prods, ap...), true, true
 			}
 		}
+		if listed && isID && !anyLabelled(prods) {
+			// The thing's own lists give ids only (an ad exchange's accounts): a list that
+			// names it beside its id (billing infos' accountId and accountName) comes
+			// after them, to look a name up in.
+			for _, fp := range idx.fieldProducers(op, p, id) {
+				if namedBeside(fp.Collection.item, fp.Collection.IDField) {
+					prods = append(prods, fp)
+				}
+			}
+		}
 		if !listed && (isID || p.In == "path") {
 			// A list whose items carry a field named like the parameter (fieldnamed.go).
 			if fp := idx.fieldProducers(op, p, id); len(fp) > 0 {

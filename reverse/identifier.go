@@ -333,10 +333,28 @@ var (
 // fullerNoun prefers the segment's noun when the argument's name clips it:
 // /status_updates/{status_gid}, /storageAccounts/{accountName}.
 func fullerNoun(res, segNoun string) string {
-	if segNoun != "" && (strings.HasPrefix(segNoun, res+"_") || strings.HasSuffix(segNoun, "_"+res)) {
+	if segNoun != "" && strings.HasSuffix(segNoun, "_"+res) {
+		if listedBy(segNoun, res) {
+			return res
+		}
+		return segNoun
+	}
+	if segNoun != "" && strings.HasPrefix(segNoun, res+"_") {
 		return segNoun
 	}
 	return res
+}
+
+// listedBy reports a segment that lists other things by the parameter's thing
+// (/jobsByPipeline/{PipelineId}: jobs by pipeline): the words before the preposition are
+// what is listed, the words after it the parameter's; the segment names no fuller thing
+// and places no list of it.
+func listedBy(segNoun, res string) bool {
+	if res == "" || !strings.HasSuffix(segNoun, "_"+res) {
+		return false
+	}
+	before := strings.Split(strings.TrimSuffix(segNoun, "_"+res), "_")
+	return len(before) > 1 && lexicon.StopWords[before[len(before)-1]]
 }
 
 // describedResource reads the thing a description says the value identifies.

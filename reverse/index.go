@@ -498,7 +498,7 @@ func (ix *index) heuristicProducers(target *tools.Operation, param *tools.Param,
 		parent = "" // the thing to link to the parent is not yet the parent's
 	}
 	trail := trailBefore(target.Path, param)
-	if seg := Noun(segmentBefore(target.Path, "{"+param.Name+"}")); ix.namesOtherThing(target, param) || (seg != "" && !sameThingWords(id.Resource, seg)) {
+	if seg := Noun(segmentBefore(target.Path, "{"+param.Name+"}")); ix.namesOtherThing(target, param) || (seg != "" && (!sameThingWords(id.Resource, seg) || listedBy(seg, id.Resource))) {
 		// /model/{entityId}, /Education/{id} "the id of the goal": the words before it
 		// are not the thing's, and do not place its list.
 		trail = nil

@@ -83,3 +83,31 @@ func TestDescribedPossessive(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundThirtyTwoReadings: a segment that lists other things by the parameter's thing
+// (/jobsByPipeline/{PipelineId}) names no fuller thing; a parameter whose first words
+// qualify the thing by its kind reads the field its last words name
+// ({calendarResourceId}: resourceId); items that carry a thing's name beside its id
+// (accountId, accountName) name it.
+func TestRoundThirtyTwoReadings(t *testing.T) {
+	for _, tc := range []struct{ res, seg, want string }{
+		{"pipeline", "jobs_by_pipeline", "pipeline"},
+		{"status", "status_update", "status_update"},
+		{"account", "storage_account", "storage_account"},
+	} {
+		if got := fullerNoun(tc.res, tc.seg); got != tc.want {
+			t.Errorf("fullerNoun(%s, %s) = %q, want %q", tc.res, tc.seg, got, tc.want)
+		}
+	}
+	fields := map[string]string{"resourceid": "resourceId", "resourcename": "resourceName"}
+	for param, want := range map[string]string{"calendarResourceId": "resourceId", "calendarId": "", "resourceId": ""} {
+		if got := qualifiedIDField(param, fields); got != want {
+			t.Errorf("qualifiedIDField(%s) = %q, want %q", param, got, want)
+		}
+	}
+	str := map[string]any{"type": "string"}
+	billing := map[string]any{"properties": map[string]any{"accountId": str, "accountName": str, "billingId": str}}
+	if !namedBeside(billing, "accountId") || namedBeside(billing, "billingId") {
+		t.Errorf("namedBeside: accountId is named beside (accountName), billingId is not")
+	}
+}

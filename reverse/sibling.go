@@ -295,6 +295,22 @@ func siblingField(p *tools.Param, id Ident, fields map[string]string) string {
 			return f
 		}
 	}
+	return qualifiedIDField(p.Name, fields)
+}
+
+// qualifiedIDField is the items' field named by a parameter's last words, where its first
+// ones qualify the thing by its kind ({calendarResourceId}: the calendars' resourceId);
+// "" when none is.
+func qualifiedIDField(param string, fields map[string]string) string {
+	toks := strings.Split(lexicon.SnakeCase(param), "_")
+	if len(toks) < 3 || !hasIDWord(toks[len(toks)-1]) {
+		return ""
+	}
+	for i := 1; i <= len(toks)-2; i++ {
+		if f, ok := fields[compact(strings.Join(toks[i:], "_"))]; ok {
+			return f
+		}
+	}
 	return ""
 }
 

@@ -303,7 +303,11 @@ func (p *Pipeline) run(ctx context.Context, c *call) {
 	}
 	for _, q := range checked {
 		if q.Kind == clarify.Invalid {
-			q = p.unresolvable(c, q) // a name where an id goes that nothing can look up
+			if inv, ok := clarify.Invented(clarify.Call{Op: c.op, Resources: p.resources(c.op), Things: reverse.Things(c.op)}, q.Field, c.args[q.Field], c.userRequest, time.Now()); ok {
+				q = inv // <job-id> where the pattern wants digits: invented, not mistyped
+			} else {
+				q = p.unresolvable(c, q) // a name where an id goes that nothing can look up
+			}
 		}
 		if !asked[q.Field] {
 			qs = append(qs, q)

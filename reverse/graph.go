@@ -323,6 +323,14 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 		own, ownRead := "", false
 		for i := range prods {
 			col := prods[i].Collection
+			if col.item != nil && lastWord(lexicon.SnakeCase(col.IDField)) == "arn" && lastWord(lexicon.SnakeCase(p.Name)) != "arn" && refusesARN(p.Schema) {
+				// {Namespace}, pattern ^[a-zA-Z0-9._-]*$: no ARN fits it; the item's name
+				// does. A parameter called an ARN takes one, whatever its pattern spells.
+				if c, ok := col.withField("name"); ok {
+					prods[i].Collection = c
+				}
+				continue
+			}
 			if seg := segmentBefore(op.Path, "{"+p.Name+"}"); col.item != nil && col.IDField == "name" && p.In == "path" && seg != "" {
 				// {slot}, {profileName} read at an addressed record's name: a nested
 				// record's name is parent/child (app/staging), its address's segment the

@@ -890,5 +890,16 @@ func wholePattern(p string) *regexp.Regexp {
 	})
 }
 
+// refusesARN reports a parameter whose pattern no ARN fits (^[a-zA-Z0-9._-]*$: no ':'),
+// where a list's ARN field cannot fill it.
+func refusesARN(schema map[string]any) bool {
+	pattern, _ := schema["pattern"].(string)
+	if pattern == "" {
+		return false
+	}
+	re := wholePattern(pattern)
+	return re != nil && !re.MatchString("arn:aws:service:us-east-1:123456789012:thing/name")
+}
+
 // wholePatterns caches wholePattern's answers; a spec's ids share a few patterns.
 var wholePatterns = tools.NewBoundedCache[string, *regexp.Regexp](1 << 12)

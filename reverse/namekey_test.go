@@ -111,3 +111,18 @@ func TestRoundThirtyTwoReadings(t *testing.T) {
 		t.Errorf("namedBeside: accountId is named beside (accountName), billingId is not")
 	}
 }
+
+// TestRefusesARN: a pattern that admits no ':' admits no ARN; a list's ARN field does not
+// fill such a parameter, its name does.
+func TestRefusesARN(t *testing.T) {
+	for pattern, want := range map[string]bool{`^[a-zA-Z0-9._-]*$`: true, `^arn:[\w:/-]+$`: false, "": false, `.*`: false} {
+		if got := refusesARN(map[string]any{"type": "string", "pattern": pattern}); got != want {
+			t.Errorf("refusesARN(%q) = %v, want %v", pattern, got, want)
+		}
+	}
+	cat, g := rtData(t, "namekey.yaml", nil)
+	e := rtEdge(t, g, rtOp(t, cat, "GET /namespaces/{Namespace}/groups"), "Namespace")
+	if f := e.Producers[0].Collection.IDField; f != "Name" {
+		t.Errorf("{Namespace} reads %q, want Name (no ARN fits its pattern)", f)
+	}
+}

@@ -81,7 +81,7 @@ func (ix *index) fieldProducers(target *tools.Operation, p *tools.Param, id Iden
 			continue
 		}
 		if listed := ix.listing[fl.op].pathNoun; convention && nounFit(id.Resource, listed) == 0 &&
-			(p.In != "path" || nounFit(Noun(segmentBefore(target.Path, "{"+p.Name+"}")), listed) == 0) &&
+			(p.In != "path" || nounFit(seg, listed) == 0) &&
 			!namedBeside(fl.col.item, fl.field) {
 			// Analyses carry a WebId as asset databases do: only a list of the thing
 			// itself, unless the items name that thing beside its id (billing infos'
@@ -303,10 +303,8 @@ func anyLabelled(prods []Producer) bool {
 		}
 		props, _ := p.Collection.item["properties"].(map[string]any)
 		for k := range props {
-			for _, f := range PrimaryFields {
-				if compact(k) == compact(f) {
-					return true
-				}
+			if primaryCompact[compact(k)] {
+				return true
 			}
 		}
 	}

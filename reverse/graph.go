@@ -321,6 +321,12 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 			resource = lexicon.Singular(lexicon.SnakeCase(p.Name))
 		}
 		own, ownRead := "", false
+		// Where an addressed record's segment is read: the static segment before the
+		// parameter, and the parameter ("/alerts/{alertId}"); "" for no such segment.
+		address := ""
+		if seg := segmentBefore(op.Path, "{"+p.Name+"}"); p.In == "path" && seg != "" {
+			address = "/" + seg + "/{" + p.Name + "}"
+		}
 		for i := range prods {
 			col := prods[i].Collection
 			if col.item != nil && lastWord(lexicon.SnakeCase(col.IDField)) == "arn" && lastWord(lexicon.SnakeCase(p.Name)) != "arn" && refusesARN(p.Schema) {
@@ -331,11 +337,11 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 				}
 				continue
 			}
-			if seg := segmentBefore(op.Path, "{"+p.Name+"}"); col.item != nil && col.IDField == "name" && p.In == "path" && seg != "" {
+			if col.item != nil && col.IDField == "name" && address != "" {
 				// {slot}, {profileName} read at an addressed record's name: a nested
 				// record's name is parent/child (app/staging), its address's segment the
 				// child's alone.
-				if c, ok := col.segmentName("/" + seg + "/{" + p.Name + "}"); ok {
+				if c, ok := col.segmentName(address); ok {
 					prods[i].Collection = c
 				}
 				continue
@@ -353,10 +359,8 @@ func (idx *index) edgesOf(op *tools.Operation, declared DeclaredSources, pool *p
 			}
 			if c, ok := col.ownNamed(own); ok {
 				prods[i].Collection = c // apiId reads api_id beside a record id
-			} else if seg := segmentBefore(op.Path, "{"+p.Name+"}"); p.In == "path" && seg != "" {
-				if c, ok := col.segmentName("/" + seg + "/{" + p.Name + "}"); ok {
-					prods[i].Collection = c // one segment of the record's address
-				}
+			} else if c, ok := col.segmentName(address); ok && address != "" {
+				prods[i].Collection = c // one segment of the record's address
 			}
 		}
 		prods = dedupe(prods)

@@ -75,8 +75,8 @@ func TestNamedByTheOperation(t *testing.T) {
 func TestDescribedPossessive(t *testing.T) {
 	for desc, want := range map[string]string{
 		"The channel specific identifier of the message's author.": "",
-		"The ID of the message to update.":                          "message",
-		"The id of the customer who will be billed":                 "customer",
+		"The ID of the message to update.":                         "message",
+		"The id of the customer who will be billed":                "customer",
 	} {
 		if got := describedResource(desc); got != want {
 			t.Errorf("describedResource(%q) = %q, want %q", desc, got, want)
